@@ -1,0 +1,54 @@
+"""Typed errors shared by the models, the host modes, the driver and the CLI.
+
+No message ever contains key bytes: errors name sizes and positions, never values.
+"""
+
+from __future__ import annotations
+
+
+class CipherCoresError(Exception):
+    """Base class of every error the package raises on bad input."""
+
+    #: exit status the CLI uses for this kind of error
+    exit_code = 1
+
+
+class UnknownCipherError(CipherCoresError):
+    exit_code = 2
+
+    def __init__(self, name: str, known: list[str] | tuple[str, ...] = ()):
+        hint = f" (known: {', '.join(sorted(known))})" if known else ""
+        super().__init__(f"unknown cipher {name!r}{hint}")
+
+
+class KeySizeError(CipherCoresError):
+    exit_code = 3
+
+    def __init__(self, cipher: str, got: int, allowed):
+        allowed = ", ".join(str(a) for a in allowed)
+        super().__init__(f"{cipher}: key is {got} bytes; allowed: {allowed} bytes")
+
+
+class IVSizeError(CipherCoresError):
+    exit_code = 3
+
+    def __init__(self, cipher: str, got: int, want: int):
+        super().__init__(f"{cipher}: IV is {got} bytes; it must be {want} bytes")
+
+
+class BlockSizeError(CipherCoresError):
+    exit_code = 4
+
+    def __init__(self, cipher: str, got: int, want: int):
+        super().__init__(f"{cipher}: block is {got} bytes; it must be {want} bytes")
+
+
+class TruncatedInputError(CipherCoresError):
+    exit_code = 4
+
+
+class PaddingError(CipherCoresError):
+    exit_code = 5
+
+    def __init__(self, detail: str = "bad padding"):
+        super().__init__(f"bad decrypt: {detail}")
