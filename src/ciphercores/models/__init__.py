@@ -27,6 +27,12 @@ class CipherSpec:
     def block_size(self) -> int:
         return self.block_bits // 8
 
+    @property
+    def byteorder(self) -> str:
+        """How bytes map to port integers (set once, by the model class)."""
+        module = importlib.import_module(f"{__name__}.{self.family}")
+        return getattr(module, self.cls).byteorder
+
     def model(self, key: bytes, trace: Trace | None = None) -> BlockCipher:
         if len(key) not in self.key_sizes:
             raise KeySizeError(self.name, len(key), _ranges(self.key_sizes))

@@ -1,0 +1,3 @@
+"""Simulation: launching cocotb test benches (runner.py) and the shared test bench pieces
+(bench.py: clock/reset, key loading, stream driver and monitor with random idle and
+back-pressure, scoreboard against the reference model)."""

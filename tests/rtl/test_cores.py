@@ -1,0 +1,46 @@
+"""Every registered core, every test parameter set, on Verilator and (where installed) Icarus.
+
+Each case builds the core once and runs all tests of cocotb_core.py on it. The random-block
+budget is spread over a core's parameter sets so that each core sees at least 10^4 random
+blocks per simulator on Verilator in the default suite; ``-m slow`` runs 10^6 per core.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ciphercores import registry
+from ciphercores.sim import runner
+
+DEFAULT_BLOCKS = 10_000
+SLOW_BLOCKS = 1_000_000
+ICARUS_BLOCKS = 2_000
+
+
+def _cases():
+    for core in registry.CORES.values():
+        for i, ps in enumerate(core.test_sets or (core.defaults,)):
+            params = core.params(ps)
+            label = "-".join(f"{k}{v}" for k, v in params.items())
+            yield pytest.param(core.name, params, len(core.test_sets or (1,)), i,
+                               id=f"{core.name}-{label}")
+
+
+@pytest.mark.parametrize("sim", runner.SIMULATORS)
+@pytest.mark.parametrize("core_name,params,nsets,index", list(_cases()))
+def test_core(core_name, params, nsets, index, sim):
+    if not runner.available(sim):
+        pytest.skip(f"{sim} is not installed")
+    budget = DEFAULT_BLOCKS if sim == "verilator" else ICARUS_BLOCKS
+    blocks = -(-budget // nsets)
+    runner.run(registry.get(core_name), params, sim, "cocotb_core",
+               config={"random_blocks": blocks, "seed": 1000 + index}, quiet=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("core_name", sorted(registry.CORES))
+def test_core_million(core_name):
+    core = registry.get(core_name)
+    runner.run(core, core.params(), "verilator", "cocotb_core",
+               config={"random_blocks": SLOW_BLOCKS, "seed": 99}, testcase="random_stream",
+               quiet=True)
