@@ -66,18 +66,18 @@ end
 // ---------------------------------------------------------------------------------------
 // registers
 // ---------------------------------------------------------------------------------------
-reg [KW-1:0]     key0_reg = {KW{1'b0}};      // key state at round 0 (as loaded)
-reg [KW-1:0]     keyl_reg = {KW{1'b0}};      // key state at round T-1 (for decryption)
-reg [KW-1:0]     kw_reg = {KW{1'b0}};        // working key state {l window, k}
-reg [WORD-1:0]   x_reg = {WORD{1'b0}};
-reg [WORD-1:0]   y_reg = {WORD{1'b0}};
-reg              dir_reg = 1'b0;             // direction of the block in the engine
-reg              busy_reg = 1'b0;            // a block is in the round engine
-reg              prep_reg = 1'b1;            // key pre-pass running (zero key at start)
-reg [CW-1:0]     rnd_reg = {CW{1'b0}};       // round / key-step counter
-reg [2*WORD-1:0] out_reg = {2*WORD{1'b0}};
-reg              out_user_reg = 1'b0;
-reg              out_valid_reg = 1'b0;
+reg [KW-1:0]     key0_reg;       // key state at round 0 (as loaded)
+reg [KW-1:0]     keyl_reg;       // key state at round T-1 (for decryption)
+reg [KW-1:0]     kw_reg;         // working key state {l window, k}
+reg [WORD-1:0]   x_reg;
+reg [WORD-1:0]   y_reg;
+reg              dir_reg;        // direction of the block in the engine
+reg              busy_reg;       // a block is in the round engine
+reg              prep_reg;       // key pre-pass running
+reg [CW-1:0]     rnd_reg;        // round / key-step counter
+reg [2*WORD-1:0] out_reg;
+reg              out_user_reg;
+reg              out_valid_reg;
 
 // ---------------------------------------------------------------------------------------
 // key schedule step, forward (encryption, pre-pass) and backward (decryption)

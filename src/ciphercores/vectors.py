@@ -89,6 +89,7 @@ def load_table(rel: str) -> list[dict[str, str]]:
             raise ValueError(f"vectors/{rel}: data before the 'fields:' line")
         values = line.split()
         if len(values) != len(fields):
-            raise ValueError(f"vectors/{rel}: {len(values)} values for {len(fields)} fields: {line}")
+            raise ValueError(
+                f"vectors/{rel}: {len(values)} values for {len(fields)} fields: {line}")
         rows.append(dict(zip(fields, values, strict=True)))
     return rows

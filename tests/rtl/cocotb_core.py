@@ -55,7 +55,7 @@ async def timing(dut):
         stats = await tb.stream(blocks)
         check(blocks, models.new(tb.cipher, key), "timing")
         latencies |= stats.latencies()
-        gaps = {b.t_in - a.t_in for a, b in zip(blocks, blocks[1:])}
+        gaps = {b.t_in - a.t_in for a, b in zip(blocks, blocks[1:], strict=False)}
         assert gaps == {core.interval(p)}, f"interval {gaps}, registry {core.interval(p)}"
     assert latencies == {core.latency(p)}, f"latency {latencies}, registry {core.latency(p)}"
     assert setups == {core.key_setup(p)}, f"key setup {setups}, registry {core.key_setup(p)}"
@@ -102,7 +102,8 @@ async def key_change_in_flight(dut):
         owners += [key] * len(part)
     await tb.stream(blocks, backpressure=0.3)
     for key in keys:
-        check([b for b, k in zip(blocks, owners) if k == key], models.new(tb.cipher, key), "key")
+        mine = [b for b, k in zip(blocks, owners, strict=True) if k == key]
+        check(mine, models.new(tb.cipher, key), "key change")
 
 
 @cocotb.test()

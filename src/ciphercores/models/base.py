@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-from ..errors import KeySizeError, BlockSizeError
+from ..errors import BlockSizeError, KeySizeError
 
 
 @dataclass(frozen=True)

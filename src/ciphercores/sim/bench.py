@@ -125,7 +125,7 @@ class CoreBench:
         self.key_cycle = self.cycle
         d.s_key_tvalid.value = 0
         d.s_axis_tvalid.value = 0
-        for n in range(timeout):
+        for _ in range(timeout):
             await self.tick()
             if int(d.s_axis_tready.value):
                 return self.cycle - self.key_cycle
