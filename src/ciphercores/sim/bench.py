@@ -136,8 +136,10 @@ class CoreBench:
                      timeout: int | None = None, stop_after_inputs: int | None = None) -> Stats:
         """Push ``blocks`` through the core and collect as many outputs, in order.
 
-        ``idle``: probability of an idle cycle before each block is offered; ``backpressure``:
-        probability that m_axis_tready is low in a cycle. With ``stop_after_inputs`` the call
+        ``idle``: probability per cycle of starting an idle gap (0 to latency+interval cycles)
+        before the next block is offered; ``backpressure``: probability that m_axis_tready is
+        low in a cycle, a fifth of those starting a stall of up to 2*(latency+interval)
+        cycles. With ``stop_after_inputs`` the call
         returns once that many blocks were accepted (outputs may still be in flight).
         """
         d = self.dut
@@ -152,6 +154,8 @@ class CoreBench:
         m_ready = False
         key_valid = False
         key_done: set[int] = set()
+        burst = lat + ii
+        idle_left = stall_left = 0
         d.s_axis_tvalid.value = 0
         while n_out < len(blocks):
             # drive this cycle's inputs
@@ -159,13 +163,23 @@ class CoreBench:
                     and n_in not in key_done):
                 self._drive_key(blocks[n_in].key)
                 key_valid = True
-            if not s_valid and n_in < len(blocks) and not (idle and rng.random() < idle):
+            if idle_left:
+                idle_left -= 1
+            elif not s_valid and idle and rng.random() < idle:
+                idle_left = rng.randint(0, burst)
+            if not s_valid and n_in < len(blocks) and not idle_left:
                 b = blocks[n_in]
                 d.s_axis_tdata.value = b.data
                 d.s_axis_tuser.value = int(b.decrypt)
                 d.s_axis_tvalid.value = 1
                 s_valid = True
-            new_ready = not (backpressure and rng.random() < backpressure)
+            if stall_left:
+                stall_left -= 1
+            elif backpressure and rng.random() < backpressure:
+                # stalls come in bursts, some longer than a block's latency, so that
+                # iterative cores also meet a full output register
+                stall_left = rng.randint(0, 2 * burst) if rng.random() < 0.2 else 0
+            new_ready = not stall_left and not (backpressure and rng.random() < backpressure)
             if new_ready != m_ready:
                 d.m_axis_tready.value = int(new_ready)
                 m_ready = new_ready
