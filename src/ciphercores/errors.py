@@ -33,7 +33,12 @@ class IVSizeError(CipherCoresError):
     exit_code = 3
 
     def __init__(self, cipher: str, got: int, want: int):
-        super().__init__(f"{cipher}: IV is {got} bytes; it must be {want} bytes")
+        if want == 0:
+            super().__init__(f"{cipher}: this mode takes no IV (got {got} bytes)")
+        elif got == 0:
+            super().__init__(f"{cipher}: an IV of {want} bytes is required")
+        else:
+            super().__init__(f"{cipher}: IV is {got} bytes; it must be {want} bytes")
 
 
 class BlockSizeError(CipherCoresError):
@@ -44,6 +49,12 @@ class BlockSizeError(CipherCoresError):
 
 
 class TruncatedInputError(CipherCoresError):
+    exit_code = 4
+
+
+class DataLengthError(CipherCoresError):
+    """Unpadded data that is not a whole number of blocks."""
+
     exit_code = 4
 
 
