@@ -102,10 +102,11 @@ def explore(core_name: str, sweeps: dict[str, list[int]], targets: Iterable[str]
 
     core = registry.get(core_name)
     jobs = []
-    for p in points(sweeps, fixed, sets):
-        for t in targets:
-            tgt = get_target(t)
-            for g in ((grades or {}).get(t) or [tgt.default_grade]) if tgt.pnr else [None]:
+    # target- and grade-major: the first grade listed is complete first if a sweep is cut short
+    for t in targets:
+        tgt = get_target(t)
+        for g in ((grades or {}).get(t) or [tgt.default_grade]) if tgt.pnr else [None]:
+            for p in points(sweeps, fixed, sets):
                 jobs.append((core.name, p, t, g, tuple(seeds), force))
     client, cluster = _client(scheduler, parallel)
     try:
@@ -139,7 +140,11 @@ def write_outputs(records: list[dict], stem: Path, sweeps: dict[str, list[int]])
     json_path.write_text(json.dumps({"generated": time.strftime("%Y-%m-%d %H:%M:%S"),
                                      "sweeps": sweeps, "records": records}, indent=1))
     out.append(json_path)
-    png = plot(records, stem.with_suffix(".png"), list(sweeps))
+    # the parameters that vary over the points (from -P, or from explicit parameter sets)
+    first = (records[0].get("params") or {}) if records else {}
+    varying = [k for k in first
+               if len({json.dumps(r.get("params", {}).get(k)) for r in records}) > 1]
+    png = plot(records, stem.with_suffix(".png"), varying or list(sweeps))
     if png:
         out.append(png)
     return out
