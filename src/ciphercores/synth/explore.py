@@ -162,8 +162,10 @@ def plot(records: list[dict], path: Path, swept: list[str]) -> Path | None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    series_param = swept[-1] if swept else None
-    label_params = swept[:-1]
+    # one series per value of the last varying parameter when two or more vary; with one, a
+    # single series whose points are labelled with it
+    series_param = swept[-1] if len(swept) > 1 else None
+    label_params = swept[:-1] if len(swept) > 1 else swept
     groups: dict[tuple, list[dict]] = {}
     for r in ok:
         key = (r["target"], r.get("grade"),
@@ -188,7 +190,7 @@ def plot(records: list[dict], path: Path, swept: list[str]) -> Path | None:
                             fontsize=7)
     core = ok[0]["core"]
     ax.set_xlabel("area: LUTs of the core (harness subtracted)")
-    ax.set_ylabel("throughput (Gbit/s) at routed Fmax, median of seeds; bars: min..max")
+    ax.set_ylabel("Gbit/s at median routed Fmax (bars: seed min..max)")
     ax.set_title(f"{core}: area versus throughput")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
