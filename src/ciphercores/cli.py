@@ -1,4 +1,5 @@
-"""The `ciphercores` command. Subcommands so far: `cores` (the registry) and `demo`."""
+"""The `ciphercores` command. Subcommands: `cores` (the registry), `demo`, and the measurement
+flow's `synth`, `explore`, `results` (ciphercores.synth.commands)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("cores", help="list the registered cores").set_defaults(func=_cores)
     sub.add_parser("demo", help="push a message through speck_iter in the simulator") \
         .set_defaults(func=_demo)
+    from .synth import commands as synth_commands  # synth, explore, results
+
+    synth_commands.add(sub)
     args = ap.parse_args(argv)
     try:
         return args.func(args)
