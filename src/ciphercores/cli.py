@@ -1,13 +1,58 @@
-"""The `ciphercores` command. Subcommands so far: `cores` (the registry) and `demo`."""
+"""The `ciphercores` command.
+
+    ciphercores cores                                   registered cores, ciphers, cycle figures
+    ciphercores encrypt NAME --key HEX [--iv HEX] [-i IN] [-o OUT] [--core CORE] [--software]
+    ciphercores decrypt NAME ...                        (stdin/stdout, binary, by default)
+    ciphercores verify CORE [-P K=V ...]                official vectors through the RTL
+    ciphercores bench cosim [CORE ...]                  co-simulation speed of the driver
+    ciphercores demo                                    the same as `make demo`
+
+Cipher names as OpenSSL spells them (``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``;
+``speck128-128-ctr`` for SPECK). Errors: one line on stderr, the error's exit status (see
+README), no key bytes in any message, no partial output file.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+import tempfile
+import time
+from pathlib import Path
 
-from . import registry
-from .errors import CipherCoresError
+from . import models, modes, registry
+from .errors import (
+    BadHexError,
+    CipherCoresError,
+    FileAccessError,
+    UnsupportedCipherError,
+)
 
+#: exit status on Ctrl-C
+EXIT_INTERRUPTED = 130
+#: exit status of an unexpected internal error
+EXIT_INTERNAL = 70
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, except that usage errors never echo a key: any argument that looks like hex
+    (8+ hex digits) is replaced by ``<hidden>`` in the message."""
+
+    def error(self, message: str):
+        message = re.sub(r"\b[0-9a-fA-F]{8,}\b", "<hidden>", message)
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _note(text: str) -> None:
+    print(f"ciphercores: {text}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------------------
+# cores
+# ---------------------------------------------------------------------------------------
 
 def _cores(args: argparse.Namespace) -> int:
     rows = [("core", "ciphers (default params / test sets)", "latency", "interval", "key setup")]
@@ -30,19 +75,316 @@ def _demo(args: argparse.Namespace) -> int:
     return demo.main([])
 
 
+# ---------------------------------------------------------------------------------------
+# encrypt / decrypt
+# ---------------------------------------------------------------------------------------
+
+def parse_hex(what: str, text: str | None) -> bytes | None:
+    """Hex text -> bytes; the error names the option, never the text."""
+    if text is None:
+        return None
+    t = text.strip()
+    if t[:2].lower() == "0x":
+        t = t[2:]
+    if not t or len(t) % 2 or not re.fullmatch(r"[0-9a-fA-F]*", t):
+        raise BadHexError(f"{what} is not an even-length hex string")
+    return bytes.fromhex(t)
+
+
+def choose_core(cipher: str, spec: str | None) -> tuple[registry.Core, dict[str, int]]:
+    """The (core, parameters) that runs ``cipher``: ``spec`` is ``NAME[:P=V,...]`` or None for
+    the default (the first registered core implementing the cipher)."""
+    if spec is None:
+        found = registry.cores_for(cipher)
+        if not found:
+            raise UnsupportedCipherError(
+                f"no registered core implements {cipher} (use --software for the model)")
+        return found[0]
+    core, params = registry.parse_core_spec(spec)
+    if cipher in core.ciphers(params):
+        return core, params
+    if ":" not in spec:  # a core name alone: any of its known parameter sets for the cipher
+        for c, p in registry.cores_for(cipher):
+            if c is core:
+                return c, p
+    raise UnsupportedCipherError(
+        f"core {core.name} ({', '.join(f'{k}={v}' for k, v in params.items())}) implements "
+        f"{', '.join(core.ciphers(params))}, not {cipher}")
+
+
+def _read_input(path: str | None) -> bytes:
+    if path is None or path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except OSError as e:
+        raise FileAccessError(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def _check_output(path: str | None, inp: str | None) -> Path | None:
+    """Fail early (before any work) when the output cannot be written or is the input."""
+    if path is None or path == "-":
+        return None
+    out = Path(path)
+    if out.is_dir():
+        raise FileAccessError(f"cannot write {path}: it is a directory")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise FileAccessError(f"cannot write {path}: directory {parent} is not writable")
+    if inp not in (None, "-") and out.exists() and out.resolve() == Path(inp).resolve():
+        raise FileAccessError(f"output {path} is the input file: choose another name")
+    return out
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``: readers
+    see the old file or the whole new one, and a failure leaves no partial file."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError):
+            raise FileAccessError(f"cannot write {path}: {e.strerror or e}") from None
+        raise
+
+
+class _Progress:
+    """A progress bar on stderr for long runs, only when stderr is a terminal."""
+
+    def __init__(self, dev, total: int, enabled: bool):
+        self.dev, self.total = dev, total
+        self.enabled = enabled and total >= 4096 and sys.stderr.isatty()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, n: int) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.last < 0.2:
+            return
+        self.last = now
+        frac = min(1.0, (self.dev.cycles.blocks + done) / self.total)
+        bar = "#" * int(30 * frac)
+        sys.stderr.write(f"\r[{bar:<30}] {100 * frac:5.1f}% ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def finish(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+            sys.stderr.flush()
+
+
+def _crypt(args: argparse.Namespace) -> int:
+    decrypt = args.command == "decrypt"
+    cm = modes.parse_name(args.name)
+    spec = models.spec(cm.cipher)
+    key = parse_hex("--key", args.key)
+    iv = parse_hex("--iv", args.iv)
+    if key is None:
+        raise BadHexError("--key is required")
+    if args.software and args.core:
+        raise CipherCoresError("--software and --core exclude each other")
+    pad = False if args.no_pad else None
+    # every check that needs no data or core first, so a bad call costs nothing
+    spec.model(key)  # KeySizeError names sizes only
+    modes._check(spec, cm.mode, iv, cm.cipher)  # IV presence and size
+    target = _check_output(args.output, args.input)
+    data = _read_input(args.input)
+
+    t0 = time.perf_counter()
+    if args.software:
+        cipher = spec.model(key)
+        where = "reference model (Python, software)"
+        dev = None
+        run = modes.decrypt if decrypt else modes.encrypt
+        out = run(cipher, cm.mode, data, iv, pad)
+    else:
+        from .driver import open_core
+
+        core, params = choose_core(cm.cipher, args.core)
+        with open_core(core, options={"quiet": not args.verbose}, **params) as dev:
+            dev.set_key(key, cm.cipher)
+            where = dev.describe()
+            total = -(-len(data) // spec.block_size) + 1
+            progress = _Progress(dev, total, enabled=True)
+            dev.progress = progress
+            try:
+                run = modes.decrypt if decrypt else modes.encrypt
+                out = run(dev, cm.mode, data, iv, pad)
+            finally:
+                progress.finish()
+    seconds = time.perf_counter() - t0
+
+    if target is None:
+        sys.stdout.buffer.write(out)
+        sys.stdout.buffer.flush()
+    else:
+        write_atomic(target, out)
+    if args.verbose:
+        _report(cm, decrypt, len(data), len(out), where, dev, seconds)
+    return 0
+
+
+def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, dev, seconds: float) -> None:
+    hw = "mode" if cm.mode == "ecb" else f"mode {cm.mode.upper()}"
+    pad = " and PKCS#7 padding" if cm.mode in modes.PADDED_MODES else ""
+    _note(f"{cm.name} {'decrypt' if decrypt else 'encrypt'}: {n_in} bytes in, {n_out} bytes out")
+    _note(f"block cipher: {where}; {hw}{pad}: on the host (no hardware mode wrapper yet)")
+    mb = max(n_in, n_out) / 1e6
+    if dev is None:
+        _note(f"time {seconds:.3f} s, {mb / seconds if seconds else 0:.3f} MB/s")
+        return
+    c = dev.cycles
+    per = c.total / c.blocks if c.blocks else 0.0
+    bits = 8 * dev.block_size * c.blocks / c.total if c.total else 0.0
+    _note(f"core cycles {c.total} for {c.blocks} blocks ({per:.1f} per block, key load "
+          f"{c.key}); core throughput {bits:.2f} bits/cycle")
+    _note(f"simulation {seconds:.3f} s wall: {c.total / seconds / 1e6 if seconds else 0:.2f} "
+          f"M cycles/s, {mb / seconds if seconds else 0:.3f} MB/s")
+
+
+# ---------------------------------------------------------------------------------------
+# verify
+# ---------------------------------------------------------------------------------------
+
+def verify_core(core: registry.Core, params: dict[str, int]) -> list[dict]:
+    """Every known answer of sim/kat.py for the ciphers of ``core`` through the RTL via the
+    driver, encrypt and decrypt. One row per cipher."""
+    from .driver import open_core
+    from .sim.kat import kat
+
+    rows = []
+    with open_core(core, **params) as dev:
+        for cipher in core.ciphers(params):
+            vecs = kat(cipher)
+            enc = dec = 0
+            for key, pt, ct in vecs:
+                dev.set_key(key, cipher)
+                enc += dev.encrypt_block(pt) == ct
+                dec += dev.decrypt_block(ct) == pt
+            rows.append({"cipher": cipher, "vectors": len(vecs), "encrypt": enc, "decrypt": dec,
+                         "ok": bool(vecs) and enc == dec == len(vecs)})
+    return rows
+
+
+def _verify(args: argparse.Namespace) -> int:
+    core, params = registry.parse_core_spec(args.core)
+    overrides = dict(params)
+    for item in args.param or []:
+        k, eq, v = item.partition("=")
+        if not eq:
+            raise registry.BadParameterError(f"-P expects PARAM=VALUE, got {item!r}")
+        try:
+            overrides[k.strip()] = int(v, 0)
+        except ValueError:
+            raise registry.BadParameterError(f"{k.strip()} needs an integer") from None
+    sets = ([core.params(ps) for ps in (core.test_sets or (core.defaults,))] if args.all_sets
+            else [core.params(overrides)])
+    failed = 0
+    rows = [("core", "parameters", "cipher", "vectors", "encrypt", "decrypt", "result")]
+    for p in sets:
+        label = ",".join(f"{k}={v}" for k, v in p.items())
+        for r in verify_core(core, p):
+            status = "PASS" if r["ok"] else ("NO VECTORS" if not r["vectors"] else "FAIL")
+            failed += not r["ok"]
+            rows.append((core.name, label, r["cipher"], str(r["vectors"]),
+                         f"{r['encrypt']}/{r['vectors']}", f"{r['decrypt']}/{r['vectors']}",
+                         status))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    print(f"\n{len(rows) - 1 - failed} passed, {failed} failed "
+          "(official vectors from vectors/ through the RTL, Verilator co-simulation)")
+    return 1 if failed else 0
+
+
+# ---------------------------------------------------------------------------------------
+# bench
+# ---------------------------------------------------------------------------------------
+
+def _bench(args: argparse.Namespace) -> int:
+    from .driver import benchmark
+
+    specs = args.cores or list(registry.CORES)
+    results = [benchmark.measure(spec, blocks=args.blocks) for spec in specs]
+    print(benchmark.table(results))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+
+def _add_driver_commands(sub) -> None:
+    """encrypt, decrypt, verify and bench: the commands over the driver (issue 8)."""
+    for cmd in ("encrypt", "decrypt"):
+        p = sub.add_parser(cmd, help=f"{cmd} a file or stdin through an RTL core (or the model)",
+                           description=f"{cmd.capitalize()} with an OpenSSL-style cipher name; "
+                           "byte-compatible with `openssl enc`.")
+        p.add_argument("name", metavar="NAME",
+                       help="cipher and mode: aes-128-cbc, des-ede3-ctr, bf-ofb, "
+                            "speck128-128-ctr, ...")
+        p.add_argument("--key", "-K", metavar="HEX", help="the key in hex")
+        p.add_argument("--iv", metavar="HEX", help="the IV in hex (every mode but ECB)")
+        p.add_argument("-i", "--input", metavar="FILE", help="input file (default: stdin)")
+        p.add_argument("-o", "--output", metavar="FILE",
+                       help="output file, written atomically (default: stdout)")
+        p.add_argument("--core", metavar="CORE[:P=V,...]",
+                       help="RTL core (default: the first registered core for the cipher)")
+        p.add_argument("--software", action="store_true",
+                       help="run the Python reference model instead of the RTL")
+        p.add_argument("--no-pad", action="store_true",
+                       help="no PKCS#7 padding in ECB/CBC (whole blocks only)")
+        p.add_argument("-v", "--verbose", action="store_true",
+                       help="print what ran where, cycles and throughput on stderr")
+        p.set_defaults(func=_crypt)
+    p = sub.add_parser("verify", help="run the official vectors through a core's RTL")
+    p.add_argument("core", metavar="CORE[:P=V,...]")
+    p.add_argument("-P", "--param", action="append", metavar="PARAM=VALUE",
+                   help="core parameter (repeatable)")
+    p.add_argument("--all-sets", action="store_true",
+                   help="every parameter set the test suite covers")
+    p.set_defaults(func=_verify)
+    p = sub.add_parser("bench", help="speed of the co-simulation driver (not a test)")
+    p.add_argument("what", choices=["cosim"], help="what to measure")
+    p.add_argument("cores", nargs="*", metavar="CORE[:P=V,...]",
+                   help="cores to measure (default: every registered core)")
+    p.add_argument("--blocks", type=int, default=None,
+                   help="blocks per core (default: enough for ~2 million cycles)")
+    p.set_defaults(func=_bench)
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="ciphercores",
-                                 description="open, verified FPGA block-cipher cores")
+    ap = _Parser(prog="ciphercores",
+                 description="open, verified FPGA block-cipher cores")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("cores", help="list the registered cores").set_defaults(func=_cores)
-    sub.add_parser("demo", help="push a message through speck_iter in the simulator") \
+    sub.add_parser("demo", help="encrypt a file through an RTL core in the simulator and back") \
         .set_defaults(func=_demo)
+    _add_driver_commands(sub)
     args = ap.parse_args(argv)
     try:
         return args.func(args)
     except CipherCoresError as e:
         print(f"ciphercores: {e}", file=sys.stderr)
         return e.exit_code
+    except KeyboardInterrupt:
+        _note("interrupted")
+        return EXIT_INTERRUPTED
+    except Exception as e:  # a bug: say what kind, never dump data that may hold a key
+        if os.environ.get("CIPHERCORES_DEBUG"):
+            raise
+        _note(f"internal error ({type(e).__name__}); set CIPHERCORES_DEBUG=1 for a traceback")
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

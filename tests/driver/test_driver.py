@@ -1,0 +1,225 @@
+"""The co-simulation driver: every registered core through the generic harness vs the model.
+
+Builds are cached in the user cache (``$CIPHERCORES_CACHE`` moves it), so only the first run
+of a core compiles it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import subprocess
+import sys
+import zlib
+
+import pytest
+
+import ciphercores
+from ciphercores import models, modes, registry
+from ciphercores.driver import PortLayout, key_port_value
+from ciphercores.driver.check import random_stream_check
+from ciphercores.driver.verilator import build_key
+from ciphercores.errors import BlockSizeError, DriverError, KeySizeError, UnsupportedCipherError
+from ciphercores.sim.kat import kat
+
+DRIVER_BLOCKS = 3000
+
+
+def _sets(core: registry.Core) -> list[dict[str, int]]:
+    """Defaults and the first and last test set: different port widths, few builds."""
+    out: list[dict[str, int]] = []
+    for ps in (core.defaults, *core.test_sets[:1], *core.test_sets[-1:]):
+        p = core.params(ps)
+        if p not in out:
+            out.append(p)
+    return out
+
+
+CASES = [pytest.param(c.name, p, id=f"{c.name}-" + "-".join(f"{k}{v}" for k, v in p.items()))
+         for c in registry.CORES.values() for p in _sets(c)]
+
+
+def _key(rng: random.Random, dev) -> bytes:
+    spec = models.spec(dev.ciphers[0])
+    return rng.randbytes(max(s for s in spec.key_sizes if 8 * s <= dev.layout.key_bits))
+
+
+@pytest.mark.parametrize("core_name,params", CASES)
+def test_known_answers(core_name, params):
+    """Official vectors through the RTL via the driver, both directions."""
+    core = registry.get(core_name)
+    with ciphercores.open_core(core, **params) as dev:
+        checked = 0
+        for cipher in dev.ciphers:
+            vecs = kat(cipher)
+            assert vecs, f"no known answers for {cipher}"
+            for key, pt, ct in vecs:
+                dev.set_key(key, cipher)
+                assert dev.encrypt_block(pt) == ct
+                assert dev.decrypt_block(ct) == pt
+                checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("core_name,params", CASES)
+def test_random_vs_model(core_name, params):
+    """A few thousand random blocks, new keys per message, mixed directions, random idle and
+    back-pressure in the harness, every block against the model."""
+    core = registry.get(core_name)
+    with ciphercores.open_core(core, **params) as dev:
+        res = random_stream_check(dev, DRIVER_BLOCKS, seed=zlib.crc32(core_name.encode()))
+    assert res["blocks"] == DRIVER_BLOCKS and res["messages"] > 1
+
+
+@pytest.mark.parametrize("core_name", sorted(registry.CORES))
+def test_full_throughput_and_cycles(core_name):
+    """Without back-pressure the harness keeps the stream full: a batch of n transfers takes
+    about n x interval cycles (plus one latency); with back-pressure and idle it takes longer
+    and still gives the same result."""
+    core = registry.get(core_name)
+    p = core.params()
+    lat, ii = core.latency(p), core.interval(p)
+    rng = random.Random(3)
+    with ciphercores.open_core(core) as dev:
+        key = _key(rng, dev)
+        dev.set_key(key)
+        model = dev.model(key)
+        n = 64 * dev.layout.lanes
+        blocks = [rng.randbytes(dev.block_size) for _ in range(n)]
+        out = dev.process(blocks)
+        full = dev.cycles.last
+        transfers = n // dev.layout.lanes
+        assert transfers * ii <= full <= transfers * ii + lat + 2, (full, transfers, ii, lat)
+        assert out == [model.encrypt_block(b) for b in blocks]
+        total_before = dev.cycles.total
+        dev.idle, dev.backpressure = 0.3, 0.5
+        assert dev.process(blocks) == out
+        assert dev.cycles.last > full
+        assert dev.cycles.total == total_before + dev.cycles.last
+        assert dev.cycles.blocks == 2 * n
+
+
+def test_modes_through_the_device():
+    """The host modes take the device as their cipher: same bytes as with the model."""
+    rng = random.Random(5)
+    with ciphercores.open_core("speck_iter") as dev:
+        key = _key(rng, dev)
+        dev.set_key(key)
+        model = dev.model(key)
+        for mode in modes.MODES:
+            iv = rng.randbytes(dev.block_size) if mode != "ecb" else None
+            data = rng.randbytes(rng.randrange(1, 40 * dev.block_size))
+            ct = modes.encrypt(dev, mode, data, iv)
+            assert ct == modes.encrypt(model, mode, data, iv), mode
+            assert modes.decrypt(dev, mode, ct, iv) == data, mode
+
+
+def test_key_change_clear_and_errors():
+    rng = random.Random(9)
+    with ciphercores.open_core("speck_iter:WORD=32,KEY_WORDS=4") as dev:
+        assert dev.cipher == "speck64-128" and dev.block_size == 8
+        with pytest.raises(DriverError, match="set_key"):
+            dev.process([bytes(8)])
+        with pytest.raises(KeySizeError, match="15 bytes") as e:
+            dev.set_key(bytes(range(15)))
+        assert "0001020304" not in str(e.value)
+        with pytest.raises(UnsupportedCipherError):
+            dev.set_key(bytes(16), "aes-128")
+        blocks = [rng.randbytes(8) for _ in range(10)]
+        for _ in range(3):  # key changes between calls
+            key = rng.randbytes(16)
+            dev.set_key(key)
+            assert dev.cycles.key == dev.cycles.last > 0
+            assert dev.process(blocks) == [dev.model(key).encrypt_block(b) for b in blocks]
+        with pytest.raises(BlockSizeError, match="block #1"):
+            dev.process([bytes(8), bytes(7)])
+        assert dev.process([]) == []
+        dev.clear_key()
+        with pytest.raises(DriverError, match="set_key"):
+            dev.encrypt_block(bytes(8))
+    with pytest.raises(DriverError, match="closed"):
+        dev.transport.stream(bytes(8))
+    dev.close()  # idempotent
+    with pytest.raises(registry.UnknownCoreError):
+        ciphercores.open_core("nope")
+    with pytest.raises(registry.BadParameterError):
+        ciphercores.open_core("speck_iter", WORD=20)
+    with pytest.raises(DriverError, match="transport"):
+        ciphercores.open_core("speck_iter", transport="pcie")
+
+
+def test_build_cache_reused(capsys):
+    """A second open, in a fresh process, reuses the cached build: measured and printed, not
+    asserted (the time depends on the machine)."""
+    probe = ("import time; t = time.perf_counter(); import ciphercores\n"
+             "with ciphercores.open_core('speck_iter') as dev:\n"
+             "    print(dev.transport.built, time.perf_counter() - t)")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    runs = []
+    for _ in range(2):
+        res = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                             env=env, check=True)
+        built, seconds = res.stdout.split()
+        runs.append((built == "True", float(seconds)))
+    assert runs[1][0] is False, "the second open rebuilt the core"
+    with capsys.disabled():
+        print(f"\nspeck_iter open in a new process: first {runs[0][1]:.2f} s "
+              f"({'built' if runs[0][0] else 'cached'}), second {runs[1][1]:.3f} s (cached)")
+
+
+def test_build_key_follows_sources_and_params(tmp_path):
+    """The cache key is content-addressed: same sources and parameters, same key; any change
+    of an RTL file or a parameter, another key."""
+    core = registry.get("speck_iter")
+    src = core.sources()[0]
+    copy = tmp_path / src.name
+    copy.write_bytes(src.read_bytes())
+    moved = dataclasses.replace(core, rtl=(str(copy),))
+    p = core.params()
+    assert build_key(moved, p) == build_key(core, p)
+    assert build_key(core, core.params({"WORD": 32, "KEY_WORDS": 4})) != build_key(core, p)
+    copy.write_bytes(src.read_bytes() + b"// changed\n")
+    assert build_key(moved, p) != build_key(core, p)
+
+
+def test_port_layout_matches_interface_doc():
+    """docs/interface.md: big-endian ciphers left-align the key, SPECK reads little-endian;
+    lane 0 in the low bits."""
+    assert key_port_value("big", 256, bytes.fromhex("0102")) == 0x0102 << 240
+    assert key_port_value("little", 128, bytes.fromhex("0102")) == 0x0201
+    with pytest.raises(ValueError):
+        key_port_value("big", 64, bytes(9))
+    lay = PortLayout(ciphers=("aes-128",), block_bytes=2, lanes=2, byteorder="big",
+                     key_bits=128, key_len_port=True)
+    assert lay.group_port_value(bytes.fromhex("aabbccdd")) == 0xccddaabb
+    lay = PortLayout.of(registry.get("speck_iter"), {"WORD": 16, "KEY_WORDS": 4})
+    assert (lay.block_bytes, lay.lanes, lay.byteorder, lay.key_bits) == (4, 1, "little", 64)
+    assert lay.cipher_for_key(bytes(8)) == "speck32-64"
+    with pytest.raises(KeySizeError):
+        lay.cipher_for_key(bytes(16))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("core_name", sorted(registry.CORES))
+def test_every_test_set(core_name):
+    """Known answers and 10^4 random blocks on every parameter set the suite covers."""
+    core = registry.get(core_name)
+    for i, ps in enumerate(core.test_sets or (core.defaults,)):
+        with ciphercores.open_core(core, **core.params(ps)) as dev:
+            for cipher in dev.ciphers:
+                for key, pt, ct in kat(cipher):
+                    dev.set_key(key, cipher)
+                    assert dev.encrypt_block(pt) == ct and dev.decrypt_block(ct) == pt
+            random_stream_check(dev, 10_000, seed=i)
+
+
+def test_demo_runs(capsys):
+    """`make demo` through the driver: its own checks (model, openssl where it applies,
+    round trip) must pass."""
+    from ciphercores import demo
+
+    assert demo.main([]) == 0
+    out = capsys.readouterr().out
+    assert "round trip OK" in out and "reference model OK" in out
+
