@@ -36,14 +36,25 @@ EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 70
 
 
+_SECRETS: list[str] = []  # the --key text of this call, hidden from every message
+
+
+def _redact(message: str) -> str:
+    """Hide keys in a message: the --key text of this call and anything that looks like one
+    (8 or more hex digits), wherever the user typed it."""
+    for secret in _SECRETS:
+        if len(secret) >= 4:
+            message = re.sub(rf"(?<![0-9A-Za-z]){re.escape(secret)}(?![0-9A-Za-z])",
+                             "<hidden>", message)
+    return re.sub(r"(?<![0-9A-Za-z])(0x)?[0-9a-fA-F]{8,}(?![0-9A-Za-z])", "<hidden>", message)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, except that usage errors never echo a key: any argument that looks like hex
-    (8+ hex digits) is replaced by ``<hidden>`` in the message."""
+    """argparse, except that usage errors never echo a key (see :func:`_redact`)."""
 
     def error(self, message: str):
-        message = re.sub(r"\b[0-9a-fA-F]{8,}\b", "<hidden>", message)
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {_redact(message)}\n")
 
 
 def _note(text: str) -> None:
@@ -363,7 +374,21 @@ def _add_driver_commands(sub) -> None:
     p.set_defaults(func=_bench)
 
 
+def _find_secrets(argv: list[str]) -> list[str]:
+    out = []
+    for i, a in enumerate(argv):
+        if a in ("--key", "-K") and i + 1 < len(argv):
+            out.append(argv[i + 1].strip())
+        elif a.startswith("--key="):
+            out.append(a[6:].strip())
+        elif a.startswith("-K") and len(a) > 2:
+            out.append(a[2:].strip())
+    return [s for s in out if s]
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _SECRETS[:] = _find_secrets(argv)
     ap = _Parser(prog="ciphercores",
                  description="open, verified FPGA block-cipher cores")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -375,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except CipherCoresError as e:
-        print(f"ciphercores: {e}", file=sys.stderr)
+        print(f"ciphercores: {_redact(str(e))}", file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
         _note("interrupted")
