@@ -7,6 +7,7 @@ a real process for the stdin/stdout plumbing and exit statuses.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import random
@@ -72,9 +73,10 @@ def _lengths(rng: random.Random, bs: int, large: int) -> list[int]:
 # results: RTL vs model (SPECK), RTL and model vs openssl enc (the rest)
 # ---------------------------------------------------------------------------------------
 
-SPECK_CASES = sorted({c for core in registry.CORES.values()
-                      for ps in (core.defaults, *core.test_sets)
-                      for c in core.ciphers(core.params(ps)) if c.startswith("speck")})[:3]
+# the default parameter set of every SPECK core, and the smallest block (4 bytes)
+SPECK_CASES = sorted({c for core in registry.CORES.values() if core.family == "speck"
+                      for c in core.ciphers(core.params())}
+                     | ({"speck32-64"} if registry.cores_for("speck32-64") else set()))
 
 
 @pytest.mark.parametrize("mode", modes.MODES)
@@ -362,6 +364,35 @@ def test_verify_passes_and_fails(monkeypatch):
     assert rc == 1 and "NO VECTORS" in out.decode()
     rc, _, err = run(["verify", "speck_iter", "-P", "WORD=5"])
     assert rc == 2 and "not allowed" in err
+
+
+def test_verify_all_sets(monkeypatch):
+    core = registry.get("speck_iter")
+    sets = ({"WORD": 64, "KEY_WORDS": 2}, {"WORD": 16, "KEY_WORDS": 4})
+    monkeypatch.setitem(registry.CORES, "speck_iter",
+                        dataclasses.replace(core, test_sets=sets))
+    rc, out, err = run(["verify", "speck_iter", "--all-sets"])
+    text = out.decode()
+    assert rc == 0, err
+    assert "speck128-128" in text and "speck32-64" in text and "2 passed, 0 failed" in text
+
+
+def test_progress_bar_on_a_terminal(monkeypatch):
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    class Dev:
+        class cycles:  # noqa: N801
+            blocks = 1000
+
+    monkeypatch.setattr(sys, "stderr", Tty())
+    bar = cli._Progress(Dev, 10_000, enabled=True)
+    bar(4000, 9000)
+    bar.finish()
+    assert " 50.0%" in sys.stderr.getvalue()
+    quiet = cli._Progress(Dev, 100, enabled=True)  # small inputs: no bar
+    assert not quiet.enabled
 
 
 def test_bench_and_cores():
