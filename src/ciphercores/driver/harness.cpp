@@ -138,8 +138,8 @@ struct Layout {
                 shift.push_back(bit % 32);
             }
     }
-    void pack(const uint8_t* src, uint32_t* w) const {
-        std::memset(w, 0, sizeof(uint32_t) * BLOCK_WORDS);
+    void pack(const uint8_t* src, uint32_t* w, int nwords = BLOCK_WORDS) const {
+        std::memset(w, 0, sizeof(uint32_t) * nwords);
         for (std::size_t k = 0; k < word.size(); ++k) w[word[k]] |= static_cast<uint32_t>(src[k]) << shift[k];
     }
     void unpack(const uint32_t* w, uint8_t* dst) const {
@@ -159,6 +159,16 @@ CC_EXPORT void cc_info(int32_t* block_words, int32_t* key_words, int32_t* has_tl
     *block_words = BLOCK_WORDS;
     *key_words = KEY_WORDS;
     *has_tlen = HasTlen<Vcc_top>::value ? 1 : 0;
+}
+
+// the block layout alone, for any sizes: `groups` transfers of `lanes` blocks -> port words
+// (`nwords` per transfer). Lets the tests hold the C++ layout against docs/interface.md.
+CC_EXPORT void cc_layout_pack(const uint8_t* in, uint32_t* out, int64_t groups,
+                              int32_t block_bytes, int32_t lanes, int32_t big_endian,
+                              int32_t nwords) {
+    const Layout lay(block_bytes, lanes, big_endian);
+    for (int64_t g = 0; g < groups; ++g)
+        lay.pack(in + g * block_bytes * lanes, out + g * nwords, nwords);
 }
 
 CC_EXPORT void* cc_new() { return new Harness; }

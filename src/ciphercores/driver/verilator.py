@@ -198,6 +198,10 @@ def _load(path: str) -> ctypes.CDLL:
         ctypes.c_int64, ctypes.c_int64,  # burst, limit
         ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int64)]
     lib.cc_stream.restype = ctypes.c_int64
+    lib.cc_layout_pack.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int64,
+                                   ctypes.c_int32, ctypes.c_int32, ctypes.c_int32,
+                                   ctypes.c_int32]
+    lib.cc_layout_pack.restype = None
     return lib
 
 
@@ -224,6 +228,19 @@ class VerilatorTransport(Transport):
         # stall under random back-pressure can last 2*burst cycles
         self._limit = 64 * (lat + ii) + 4 * core.key_setup(p) + 10_000
         self._key_words = words(lay.key_bits)
+
+    def layout_pack(self, data: bytes, block_bytes: int, lanes: int, byteorder: str) -> list[int]:
+        """The harness's own block layout for arbitrary sizes (for tests): transfers -> the
+        integers it would put on tdata."""
+        group = block_bytes * lanes
+        nwords = words(8 * group)
+        groups = len(data) // group
+        out = ctypes.create_string_buffer(4 * nwords * groups)
+        self.lib.cc_layout_pack(bytes(data), out, groups, block_bytes, lanes,
+                                int(byteorder == "big"), nwords)
+        raw = out.raw
+        return [int.from_bytes(raw[4 * nwords * g:4 * nwords * (g + 1)], "little")
+                for g in range(groups)]
 
     def _check_ports(self) -> None:
         bw, kw, tl = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
