@@ -38,8 +38,8 @@ wire [LANES-1:0] out_valid;
 // every lane has the same constant timing, so all lanes move together
 assign s_key_tready = &key_ready;
 assign s_axis_tready = &in_ready;
-assign m_axis_tuser = out_user[0];
-assign m_axis_tvalid = out_valid[0];
+assign m_axis_tuser = |out_user;
+assign m_axis_tvalid = &out_valid;
 
 genvar i;
 generate
