@@ -213,28 +213,33 @@ def _crypt(args: argparse.Namespace) -> int:
     target = _check_output(args.output, args.input)
     data = _read_input(args.input)
 
-    t0 = time.perf_counter()
+    run = modes.decrypt if decrypt else modes.encrypt
+    stats: dict = {}
     if args.software:
         cipher = spec.model(key)
         where = "reference model (Python, software)"
-        dev = None
-        run = modes.decrypt if decrypt else modes.encrypt
+        t0 = time.perf_counter()
         out = run(cipher, cm.mode, data, iv, pad)
     else:
         from .driver import open_core
 
         core, params = choose_core(cm.cipher, args.core)
+        t_open = time.perf_counter()
         with open_core(core, options={"quiet": not args.verbose}, **params) as dev:
             dev.set_key(key, cm.cipher)
             where = dev.describe()
+            stats = {"open": time.perf_counter() - t_open, "key": dev.cycles.key,
+                     "built": getattr(dev.transport, "built", False),
+                     "block_size": dev.block_size}
             total = -(-len(data) // spec.block_size) + 1
             progress = _Progress(dev, total, enabled=True)
             dev.progress = progress
+            c0, t0 = dev.cycles.total, time.perf_counter()
             try:
-                run = modes.decrypt if decrypt else modes.encrypt
                 out = run(dev, cm.mode, data, iv, pad)
             finally:
                 progress.finish()
+            stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks)
     seconds = time.perf_counter() - t0
 
     if target is None:
@@ -243,26 +248,29 @@ def _crypt(args: argparse.Namespace) -> int:
     else:
         write_atomic(target, out)
     if args.verbose:
-        _report(cm, decrypt, len(data), len(out), where, dev, seconds)
+        _report(cm, decrypt, len(data), len(out), where, stats, seconds)
     return 0
 
 
-def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, dev, seconds: float) -> None:
-    hw = "mode" if cm.mode == "ecb" else f"mode {cm.mode.upper()}"
+def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, stats: dict,
+            seconds: float) -> None:
+    mode = "mode" if cm.mode == "ecb" else f"mode {cm.mode.upper()}"
     pad = " and PKCS#7 padding" if cm.mode in modes.PADDED_MODES else ""
     _note(f"{cm.name} {'decrypt' if decrypt else 'encrypt'}: {n_in} bytes in, {n_out} bytes out")
-    _note(f"block cipher: {where}; {hw}{pad}: on the host (no hardware mode wrapper yet)")
+    _note(f"block cipher: {where}; {mode}{pad}: on the host (no hardware mode wrapper yet)")
     mb = max(n_in, n_out) / 1e6
-    if dev is None:
-        _note(f"time {seconds:.3f} s, {mb / seconds if seconds else 0:.3f} MB/s")
+    rate = f"{mb / seconds:.3f} MB/s" if seconds else "-"
+    if not stats:
+        _note(f"time {seconds:.3f} s, {rate}")
         return
-    c = dev.cycles
-    per = c.total / c.blocks if c.blocks else 0.0
-    bits = 8 * dev.block_size * c.blocks / c.total if c.total else 0.0
-    _note(f"core cycles {c.total} for {c.blocks} blocks ({per:.1f} per block, key load "
-          f"{c.key}); core throughput {bits:.2f} bits/cycle")
-    _note(f"simulation {seconds:.3f} s wall: {c.total / seconds / 1e6 if seconds else 0:.2f} "
-          f"M cycles/s, {mb / seconds if seconds else 0:.3f} MB/s")
+    cycles, blocks = stats["cycles"], stats["blocks"]
+    per = f"{cycles / blocks:.1f} cycles per block" if blocks else "no blocks"
+    bits = 8 * stats["block_size"] * blocks / cycles if cycles else 0.0
+    _note(f"core: {cycles} cycles for {blocks} blocks ({per}; key load {stats['key']} cycles "
+          f"before), {bits:.2f} bits/cycle")
+    mcps = f"{cycles / seconds / 1e6:.2f} M cycles/s" if seconds else "-"
+    _note(f"simulation: {seconds:.3f} s wall, {mcps}, {rate}; core opened in "
+          f"{stats['open']:.2f} s ({'built now' if stats['built'] else 'cached build'})")
 
 
 # ---------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -123,8 +124,8 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
         if lib.exists():  # another process built it while we waited
             return lib, False
         if not quiet:
-            print(f"building {core.name} {params} for co-simulation (once; cached in {root})",
-                  flush=True)
+            print(f"ciphercores: building {core.name} {params} for co-simulation (once; "
+                  f"cached in {root})", file=sys.stderr, flush=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".build-{core.name}-", dir=root))
         try:
             _build_in(core, params, tmp)
