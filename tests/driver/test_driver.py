@@ -11,6 +11,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 import zlib
 from pathlib import Path
 
@@ -272,17 +273,36 @@ def test_build_failure_is_a_driver_error(tmp_path, monkeypatch):
     assert verilator.cache_root() != tmp_path
 
 
+def _test_core(name: str, extra: dict[str, tuple[int, ...]]) -> registry.Core:
+    """A test-only core from tests/driver/rtl/ around speck_iter, with extra parameters."""
+    base = registry.get("speck_iter")
+    rtl = Path(__file__).parent / "rtl" / f"{name}.v"
+    return dataclasses.replace(
+        base, name=name, top=name, rtl=(*(str(p) for p in base.sources()), str(rtl)),
+        defaults={**base.defaults, **{k: v[0] for k, v in extra.items()}},
+        choices={**base.choices, **extra}, test_sets=())
+
+
+@pytest.mark.parametrize("fault,message", [(1, "no handshake"), (2, "m_axis_tuser")])
+def test_broken_core_is_reported(fault, message):
+    """A core that never delivers, or delivers with the wrong direction, makes the harness give
+    up with a DriverError; the core is reset, so the device wants a new key."""
+    core = _test_core("speck_fault_tb", {"FAULT": (0, 1, 2)})
+    with ciphercores.open_core(core, FAULT=fault) as dev:
+        dev.set_key(bytes(16))
+        t0 = time.perf_counter()
+        with pytest.raises(DriverError, match=message):
+            dev.process([bytes(16)] * 5)
+        assert time.perf_counter() - t0 < 30
+        with pytest.raises(DriverError, match="set_key"):
+            dev.process([bytes(16)])
+
+
 def test_lanes_layout_with_a_test_core():
     """A LANES parameter is handled generically: a test-only core of two speck_iter lanes in
     lockstep (tests/driver/rtl/) carries two blocks per transfer, lane 0 in the low bits; odd
     batches are filled up and the extra output dropped."""
-    base = registry.get("speck_iter")
-    rtl = Path(__file__).parent / "rtl" / "speck_lanes_tb.v"
-    core = dataclasses.replace(
-        base, name="speck_lanes_tb", top="speck_lanes_tb",
-        rtl=(*(str(p) for p in base.sources()), str(rtl)),
-        defaults={**base.defaults, "LANES": 2}, choices={**base.choices, "LANES": (1, 2, 3)},
-        test_sets=())
+    core = _test_core("speck_lanes_tb", {"LANES": (2, 1, 3)})
     assert PortLayout.of(core, core.params()).block_port_bits == 256
     with ciphercores.open_core(core, LANES=3) as dev:
         assert dev.layout.lanes == 3

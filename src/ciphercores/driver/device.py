@@ -82,6 +82,7 @@ class Device:
         key = bytes(key)
         self.cipher = self.layout.cipher_for_key(key, cipher)
         t0 = time.perf_counter()
+        self._keyed = False
         cycles = self.transport.load_key(key)
         self._account(cycles, time.perf_counter() - t0)
         self.cycles.key = cycles
@@ -118,9 +119,13 @@ class Device:
         t0 = time.perf_counter()
         for off in range(0, len(data), step):
             self._calls += 1
-            res, c = self.transport.stream(
-                data[off:off + step], decrypt, idle=self.idle, backpressure=self.backpressure,
-                seed=self.seed * 1_000_003 + self._calls)
+            try:
+                res, c = self.transport.stream(
+                    data[off:off + step], decrypt, idle=self.idle,
+                    backpressure=self.backpressure, seed=self.seed * 1_000_003 + self._calls)
+            except DriverError:
+                self._keyed = False  # the transport reset the core: its key is gone
+                raise
             cycles += c
             out.append(res)
             if self.progress is not None:
