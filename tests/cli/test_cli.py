@@ -350,8 +350,8 @@ def test_verify_passes_and_fails(monkeypatch):
     text = out.decode()
     assert rc == 0, err
     assert "speck128-128" in text and "PASS" in text and "0 failed" in text
-    rc, out, _ = run(["verify", "speck_iter", "-P", "WORD=32", "-P", "KEY_WORDS=4"])
-    assert rc == 0 and "speck64-128" in out.decode()
+    rc, out, _ = run(["verify", "speck_iter", "-P", "WORD=16", "-P", "KEY_WORDS=4"])
+    assert rc == 0 and "speck32-64" in out.decode()
     # a wrong known answer must show as FAIL with a non-zero exit
     from ciphercores.sim import kat as katmod
 

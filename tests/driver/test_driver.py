@@ -129,29 +129,29 @@ def test_modes_through_the_device():
 
 def test_key_change_clear_and_errors():
     rng = random.Random(9)
-    with ciphercores.open_core("speck_iter:WORD=32,KEY_WORDS=4") as dev:
-        assert dev.cipher == "speck64-128" and dev.block_size == 8
+    with ciphercores.open_core("speck_iter:WORD=16,KEY_WORDS=4") as dev:
+        assert dev.cipher == "speck32-64" and dev.block_size == 4
         with pytest.raises(DriverError, match="set_key"):
-            dev.process([bytes(8)])
-        with pytest.raises(KeySizeError, match="15 bytes") as e:
-            dev.set_key(bytes(range(15)))
-        assert "0001020304" not in str(e.value)
+            dev.process([bytes(4)])
+        with pytest.raises(KeySizeError, match="7 bytes") as e:
+            dev.set_key(bytes(range(1, 8)))
+        assert "01020304" not in str(e.value)
         with pytest.raises(UnsupportedCipherError):
             dev.set_key(bytes(16), "aes-128")
-        blocks = [rng.randbytes(8) for _ in range(10)]
+        blocks = [rng.randbytes(4) for _ in range(10)]
         for _ in range(3):  # key changes between calls
-            key = rng.randbytes(16)
+            key = rng.randbytes(8)
             dev.set_key(key)
             assert dev.cycles.key == dev.cycles.last > 0
             assert dev.process(blocks) == [dev.model(key).encrypt_block(b) for b in blocks]
         with pytest.raises(BlockSizeError, match="block #1"):
-            dev.process([bytes(8), bytes(7)])
+            dev.process([bytes(4), bytes(3)])
         assert dev.process([]) == []
         dev.clear_key()
         with pytest.raises(DriverError, match="set_key"):
-            dev.encrypt_block(bytes(8))
+            dev.encrypt_block(bytes(4))
     with pytest.raises(DriverError, match="closed"):
-        dev.transport.stream(bytes(8))
+        dev.transport.stream(bytes(4))
     dev.close()  # idempotent
     with pytest.raises(registry.UnknownCoreError):
         ciphercores.open_core("nope")
