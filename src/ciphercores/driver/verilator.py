@@ -120,6 +120,11 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
     lib = final / LIB
     if lib.exists():
         return lib, False
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise DriverError(f"cannot create the build cache {root} ({e.strerror or e}); "
+                          "set CIPHERCORES_CACHE to a writable directory") from None
     with _locked(root / f".{core.name}-{key}.lock"):
         if lib.exists():  # another process built it while we waited
             return lib, False
