@@ -350,7 +350,7 @@ def _add_driver_commands(sub) -> None:
                            description=f"{cmd.capitalize()} with an OpenSSL-style cipher name; "
                            "byte-compatible with `openssl enc`.")
         p.add_argument("name", metavar="NAME",
-                       help="cipher and mode: aes-128-cbc, des-ede3-ctr, bf-ofb, "
+                       help="cipher and mode: aes-128-cbc, des-ede3-cbc, bf-ofb, "
                             "speck128-128-ctr, ...")
         p.add_argument("--key", "-K", metavar="HEX", help="the key in hex")
         p.add_argument("--iv", metavar="HEX", help="the IV in hex (every mode but ECB)")
