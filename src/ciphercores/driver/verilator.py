@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from .. import tools
@@ -125,7 +125,10 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
     except OSError as e:
         raise DriverError(f"cannot create the build cache {root} ({e.strerror or e}); "
                           "set CIPHERCORES_CACHE to a writable directory") from None
-    with _locked(root / f".{core.name}-{key}.lock"):
+    # the first build on a machine also compiles the Verilator runtime: one at a time, so
+    # that parallel test workers compile it once
+    first = nullcontext() if _runtime_dir().is_dir() else _locked(root / ".runtime.lock")
+    with first, _locked(root / f".{core.name}-{key}.lock"):
         if lib.exists():  # another process built it while we waited
             return lib, False
         if not quiet:
@@ -143,6 +146,12 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
     return lib, True
 
 
+def _runtime_dir() -> Path:
+    """Where the Verilator runtime objects for this toolchain and these flags are kept."""
+    rt_key = hashlib.sha256(json.dumps(_recipe(), sort_keys=True).encode()).hexdigest()[:16]
+    return cache_root() / "cosim" / f"runtime-{rt_key}"
+
+
 def _build_in(core: Core, params: dict[str, int], tmp: Path) -> None:
     obj = tmp / "obj"
     log = tmp / "build.log"
@@ -153,8 +162,7 @@ def _build_in(core: Core, params: dict[str, int], tmp: Path) -> None:
             *(str(p) for p in core.sources()), str(HARNESS)]
     _run(args, tmp, log)
     # the Verilator runtime is the same for every core: reuse its objects
-    rt_key = hashlib.sha256(json.dumps(_recipe(), sort_keys=True).encode()).hexdigest()[:16]
-    runtime = tmp.parent / f"runtime-{rt_key}"
+    runtime = _runtime_dir()
     if runtime.is_dir():
         for o in runtime.glob("*.o"):
             shutil.copyfile(o, obj / o.name)  # newer than Vcc_top.mk: make keeps them
