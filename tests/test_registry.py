@@ -44,3 +44,28 @@ def test_parse_core_spec():
 def test_cores_for_cipher():
     found = registry.cores_for("speck48-96")
     assert [(c.name, p) for c, p in found] == [("speck_iter", {"WORD": 24, "KEY_WORDS": 4})]
+
+
+def test_mode_cores():
+    core = registry.get("ofb(speck_iter)")
+    assert core.iv_port and core.mode == "ofb" and core.base == "speck_iter"
+    p = core.params({"WORD": 32, "KEY_WORDS": 4})
+    assert (p["BLOCK_W"], p["KEY_W"], p["DEPTH_LOG2"]) == (64, 128, 6)
+    assert core.ciphers(p) == ("speck64-128-ofb",)
+    assert core.block_ciphers(p) == ("speck64-128",)
+    base = registry.get("speck_iter")
+    assert core.latency(p) == base.latency(p)
+    assert core.interval(p) == base.latency(p) + 1  # OFB is serial
+    assert registry.get("ctr(speck_iter)").interval(p) == base.interval(p)
+    assert registry.get("CTR( speck_iter )").name == "ctr(speck_iter)"
+    assert core.sources()[-1].read_text().count("module ofb_speck_iter") == 1
+    with pytest.raises(registry.UnknownCoreError, match="unknown hardware mode"):
+        registry.get("xts(speck_iter)")
+    with pytest.raises(registry.UnknownCoreError, match="nest"):
+        registry.get("ofb(ctr(speck_iter))")
+    with pytest.raises(registry.UnknownCoreError):
+        registry.get("ofb(nope)")
+    with pytest.raises(registry.BadParameterError, match="DEPTH_LOG2"):
+        core.params({"DEPTH_LOG2": 0})
+    spec_core, spec_p = registry.parse_core_spec("cbc(speck_iter):WORD=16,KEY_WORDS=4")
+    assert spec_core.name == "cbc(speck_iter)" and spec_p["BLOCK_W"] == 32

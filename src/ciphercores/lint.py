@@ -1,5 +1,6 @@
 """`make lint`: Verilator --lint-only -Wall on every registered core, for every parameter set
-the test suite uses, with the Verilator that ciphercores.tools finds."""
+the test suite uses, and on every hardware mode MODE(CORE), with the Verilator that
+ciphercores.tools finds."""
 
 from __future__ import annotations
 
@@ -16,11 +17,20 @@ def lint_core(core: registry.Core, params: dict[str, int]) -> subprocess.Complet
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
 
 
-def main() -> int:
-    failed = 0
+def _targets():
     for core in registry.CORES.values():
         for ps in core.test_sets or (core.defaults,):
-            params = core.params(ps)
+            yield core, core.params(ps)
+    # every hardware mode around every core (default parameters)
+    for base in registry.CORES:
+        for mode in registry.HW_MODES:
+            core = registry.get(f"{mode}({base})")
+            yield core, core.params()
+
+
+def main() -> int:
+    failed = 0
+    for core, params in _targets():
             res = lint_core(core, params)
             status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
             print(f"lint {core.name} {params}: {status}")

@@ -39,6 +39,8 @@ class Block:
     user: int | None = None
     #: load this key (bytes) before this block; the block must be processed with it
     key: bytes | None = None
+    #: mode cores (``iv_port``): load this IV (port integer) before this block
+    iv: int | None = None
 
 
 @dataclass
@@ -61,7 +63,7 @@ class CoreBench:
         self.params = self.core.params(cfg["params"])
         self.block_bits = self.core.block_bits(self.params)
         self.key_bits = self.core.key_bits(self.params)
-        self.cipher = self.core.ciphers(self.params)[0]
+        self.cipher = self.core.block_ciphers(self.params)[0]
         self.byteorder = models.spec(self.cipher).byteorder
         self.rng = random.Random(seed if seed is not None else cfg.get("seed", 1))
         self.cycle = 0
@@ -74,6 +76,10 @@ class CoreBench:
         d.s_key_tvalid.value = 0
         d.s_axis_tvalid.value = 0
         d.m_axis_tready.value = 0
+        if self.core.iv_port:
+            d.s_iv_tvalid.value = 0
+            if full:
+                d.s_iv_tdata.value = 0
         if full:
             d.rst.value = 0
             d.s_key_tdata.value = 0
@@ -153,6 +159,8 @@ class CoreBench:
         m_ready = False
         key_valid = False
         key_done: set[int] = set()
+        iv_valid = False
+        iv_done: set[int] = set()
         burst = lat + ii
         idle_left = stall_left = 0
         d.s_axis_tvalid.value = 0
@@ -162,6 +170,11 @@ class CoreBench:
                     and n_in not in key_done):
                 self._drive_key(blocks[n_in].key)
                 key_valid = True
+            if (not iv_valid and n_in < len(blocks) and blocks[n_in].iv is not None
+                    and n_in not in iv_done):
+                d.s_iv_tdata.value = blocks[n_in].iv
+                d.s_iv_tvalid.value = 1
+                iv_valid = True
             if idle_left:
                 idle_left -= 1
             elif not s_valid and idle and rng.random() < idle:
@@ -185,9 +198,12 @@ class CoreBench:
             await self.tick()
             # sample the handshakes that happened on this edge
             key_fire = key_valid and int(d.s_key_tready.value)
+            iv_fire = iv_valid and int(d.s_iv_tready.value)
             if s_valid and int(d.s_axis_tready.value):
                 if key_valid:
                     raise AssertionError("block accepted while s_key_tvalid was high")
+                if iv_valid:
+                    raise AssertionError("block accepted while s_iv_tvalid was high")
                 blocks[n_in].t_in = self.cycle
                 n_in += 1
                 s_valid = False
@@ -197,6 +213,10 @@ class CoreBench:
                 key_valid = False
                 self.key_cycle = self.cycle
                 d.s_key_tvalid.value = 0
+            if iv_fire:
+                iv_done.add(n_in)
+                iv_valid = False
+                d.s_iv_tvalid.value = 0
             if m_ready and int(d.m_axis_tvalid.value):
                 if n_out >= len(blocks):
                     raise AssertionError("output block with no matching input (duplicate)")

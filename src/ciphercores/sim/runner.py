@@ -30,7 +30,8 @@ def available(sim: str) -> bool:
 
 def build_dir(core: Core, params: dict[str, int], sim: str, tag: str = "") -> Path:
     key = json.dumps([core.name, sorted(params.items()), sim, tag], sort_keys=True)
-    return BUILD / f"{core.name}-{sim}-{hashlib.sha1(key.encode()).hexdigest()[:10]}"
+    safe = "".join(c if c.isalnum() or c in "_-" else "_" for c in core.name)
+    return BUILD / f"{safe}-{sim}-{hashlib.sha1(key.encode()).hexdigest()[:10]}"
 
 
 def run(core: Core, params: dict[str, int], sim: str, test_module: str,
