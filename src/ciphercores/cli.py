@@ -102,25 +102,36 @@ def parse_hex(what: str, text: str | None) -> bytes | None:
     return bytes.fromhex(t)
 
 
-def choose_core(cipher: str, spec: str | None) -> tuple[registry.Core, dict[str, int]]:
-    """The (core, parameters) that runs ``cipher``: ``spec`` is ``NAME[:P=V,...]`` or None for
-    the default (the first registered core implementing the cipher)."""
+def choose_core(cm: modes.CipherMode, spec: str | None
+                ) -> tuple[registry.Core, dict[str, int]]:
+    """The (core, parameters) that runs ``cm``. ``spec`` is ``NAME[:P=V,...]``: a block cipher
+    core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``. Without it:
+    the first registered core implementing the cipher, inside its hardware mode wrapper
+    ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
     if spec is None:
-        found = registry.cores_for(cipher)
+        found = registry.cores_for(cm.cipher)
         if not found:
             raise UnsupportedCipherError(
-                f"no registered core implements {cipher} (use --software for the model)")
-        return found[0]
+                f"no registered core implements {cm.cipher} (use --software for the model)")
+        core, params = found[0]
+        if cm.mode in registry.HW_MODES and params.get("LANES", 1) == 1:
+            mode_core = registry.mode_core(cm.mode, core.name)
+            return mode_core, mode_core.params(params)
+        return core, params
     core, params = registry.parse_core_spec(spec)
-    if cipher in core.ciphers(params):
+    mode = getattr(core, "mode", "")
+    if mode and mode != cm.mode:
+        raise UnsupportedCipherError(f"core {core.name} runs {mode.upper()}, not {cm.name}")
+    if cm.cipher in core.block_ciphers(params):
         return core, params
     if ":" not in spec:  # a core name alone: any of its known parameter sets for the cipher
-        for c, p in registry.cores_for(cipher):
-            if c is core:
-                return c, p
+        base = getattr(core, "base", "") or core.name
+        for c, p in registry.cores_for(cm.cipher):
+            if c.name == base:
+                return core, core.params(p)
     raise UnsupportedCipherError(
         f"core {core.name} ({', '.join(f'{k}={v}' for k, v in params.items())}) implements "
-        f"{', '.join(core.ciphers(params))}, not {cipher}")
+        f"{', '.join(core.block_ciphers(params))}, not {cm.cipher}")
 
 
 def _read_input(path: str | None) -> bytes:
@@ -221,22 +232,22 @@ def _crypt(args: argparse.Namespace) -> int:
         t0 = time.perf_counter()
         out = run(cipher, cm.mode, data, iv, pad)
     else:
-        from .driver import open_core
+        from .driver import open_core, run_mode
 
-        core, params = choose_core(cm.cipher, args.core)
+        core, params = choose_core(cm, args.core)
         t_open = time.perf_counter()
         with open_core(core, options={"quiet": not args.verbose}, **params) as dev:
             dev.set_key(key, cm.cipher)
             where = dev.describe()
             stats = {"open": time.perf_counter() - t_open, "key": dev.cycles.key,
                      "built": getattr(dev.transport, "built", False),
-                     "block_size": dev.block_size}
+                     "block_size": dev.block_size, "hw_mode": dev.mode}
             total = -(-len(data) // spec.block_size) + 1
             progress = _Progress(dev, total, enabled=True)
             dev.progress = progress
             c0, t0 = dev.cycles.total, time.perf_counter()
             try:
-                out = run(dev, cm.mode, data, iv, pad)
+                out = run_mode(dev, cm.mode, data, iv, pad, decrypt)
             finally:
                 progress.finish()
             stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks)
@@ -254,10 +265,14 @@ def _crypt(args: argparse.Namespace) -> int:
 
 def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, stats: dict,
             seconds: float) -> None:
-    mode = "mode" if cm.mode == "ecb" else f"mode {cm.mode.upper()}"
-    pad = " and PKCS#7 padding" if cm.mode in modes.PADDED_MODES else ""
+    pad = "PKCS#7 padding on the host" if cm.mode in modes.PADDED_MODES else "no padding"
     _note(f"{cm.name} {'decrypt' if decrypt else 'encrypt'}: {n_in} bytes in, {n_out} bytes out")
-    _note(f"block cipher: {where}; {mode}{pad}: on the host (no hardware mode wrapper yet)")
+    if stats.get("hw_mode"):
+        _note(f"{cm.mode.upper()} and block cipher in hardware: {where}; {pad}")
+    elif cm.mode == "ecb":
+        _note(f"block cipher: {where}; {pad}")
+    else:
+        _note(f"block cipher: {where}; {cm.mode.upper()} on the host; {pad}")
     mb = max(n_in, n_out) / 1e6
     rate = f"{mb / seconds:.3f} MB/s" if seconds else "-"
     if not stats:
@@ -299,6 +314,11 @@ def verify_core(core: registry.Core, params: dict[str, int]) -> list[dict]:
 
 def _verify(args: argparse.Namespace) -> int:
     core, params = registry.parse_core_spec(args.core)
+    if core.iv_port:
+        raise UnsupportedCipherError(
+            f"verify runs the block cipher's known answers on a block cipher core; "
+            f"{core.name} runs a mode (tests/rtl/test_modes_hw.py checks it): verify "
+            f"{getattr(core, 'base', core.name)}")
     overrides = dict(params)
     for item in args.param or []:
         k, eq, v = item.partition("=")
@@ -358,7 +378,9 @@ def _add_driver_commands(sub) -> None:
         p.add_argument("-o", "--output", metavar="FILE",
                        help="output file, written atomically (default: stdout)")
         p.add_argument("--core", metavar="CORE[:P=V,...]",
-                       help="RTL core (default: the first registered core for the cipher)")
+                       help="RTL core: a block cipher core (the mode then runs on the host) "
+                            "or MODE(CORE) (the mode in hardware); default: the first "
+                            "registered core for the cipher, in MODE(CORE) for CBC/CFB/OFB/CTR")
         p.add_argument("--software", action="store_true",
                        help="run the Python reference model instead of the RTL")
         p.add_argument("--no-pad", action="store_true",

@@ -73,19 +73,30 @@ def _lengths(rng: random.Random, bs: int, large: int) -> list[int]:
 # results: RTL vs model (SPECK), RTL and model vs openssl enc (the rest)
 # ---------------------------------------------------------------------------------------
 
-# the default parameter set of every SPECK core, and the smallest block (4 bytes)
-SPECK_CASES = sorted({c for core in registry.CORES.values() if core.family == "speck"
-                      for c in core.ciphers(core.params())}
-                     | ({"speck32-64"} if registry.cores_for("speck32-64") else set()))
+def _speck_cases():
+    """(cipher, where, core): the default parameter set of every SPECK core with the mode in
+    hardware (the default, MODE(CORE)) and on the host (--core CORE), and the smallest block
+    (4 bytes) on the host."""
+    cases = []
+    for core in registry.CORES.values():
+        if core.family == "speck":
+            for c in core.ciphers(core.params()):
+                cases += [(c, "hw", None), (c, "host", core.name)]
+    found = registry.cores_for("speck32-64")
+    if found:
+        cases.append(("speck32-64", "host", found[0][0].name))
+    return cases
 
 
 @pytest.mark.parametrize("mode", modes.MODES)
-@pytest.mark.parametrize("cipher", SPECK_CASES)
-def test_speck_through_rtl_equals_model(cipher, mode, tmp_path):
+@pytest.mark.parametrize("cipher,where,core", _speck_cases())
+def test_speck_through_rtl_equals_model(cipher, where, core, mode, tmp_path):
     """SPECK has no OpenSSL: the file through the RTL equals the model's result and decrypts
-    back, for empty, one-byte, block-1, block and larger files."""
-    rng = random.Random(f"{cipher}-{mode}")
+    back, for empty, one-byte, block-1, block and larger files, with the mode in hardware and
+    on the host."""
+    rng = random.Random(f"{cipher}-{mode}-{where}")
     bs = models.spec(cipher).block_size
+    corearg = ["--core", core] if core else []
     for n in _lengths(rng, bs, 3000):
         key = _key(rng, cipher)
         iv = rng.randbytes(bs) if mode != "ecb" else None
@@ -93,43 +104,56 @@ def test_speck_through_rtl_equals_model(cipher, mode, tmp_path):
         src, enc, dec = tmp_path / "in.bin", tmp_path / "enc.bin", tmp_path / "dec.bin"
         src.write_bytes(data)
         ivarg = ["--iv", iv.hex()] if iv else []
-        rc, _, err = run(["encrypt", f"{cipher}-{mode}", "--key", key.hex(), *ivarg,
-                          "-i", str(src), "-o", str(enc)])
+        rc, _, err = run(["encrypt", f"{cipher}-{mode}", "--key", key.hex(), *ivarg, *corearg,
+                          "-i", str(src), "-o", str(enc), "-v"])
         assert rc == 0, err
+        assert ("in hardware" in err) == (where == "hw" and mode != "ecb"), err
         assert enc.read_bytes() == modes.encrypt(models.new(cipher, key), mode, data, iv)
-        rc, _, err = run(["decrypt", f"{cipher}-{mode}", "--key", key.hex(), *ivarg,
+        rc, _, err = run(["decrypt", f"{cipher}-{mode}", "--key", key.hex(), *ivarg, *corearg,
                           "-i", str(enc), "-o", str(dec)])
         assert rc == 0, err
         assert dec.read_bytes() == data
 
 
 def _openssl_cases():
-    # the CLI's software path for a few names (its plumbing vs openssl; the model itself is
-    # checked against openssl in tests/modes), and every OpenSSL name with a registered core
-    cases = [("aes-128-cbc", "software"), ("aes-256-ctr", "software"),
-             ("des-ede3-cbc", "software"), ("des-cfb", "software"), ("bf-ofb", "software")]
+    """(name, backend, core): the CLI's software path for a few names (its plumbing vs openssl;
+    the model itself is checked against openssl in tests/modes); every OpenSSL name with a
+    registered core through that core with the mode on the host; and, for the first cipher of
+    each family, every mode in hardware (the default core MODE(CORE))."""
+    cases = [("aes-128-cbc", "software", None), ("aes-256-ctr", "software", None),
+             ("des-ede3-cbc", "software", None), ("des-cfb", "software", None),
+             ("bf-ofb", "software", None)]
+    families = set()
     for cipher, ms in OPENSSL_MODES.items():
-        if registry.cores_for(cipher):
-            cases += [(f"{cipher}-{m}", "rtl") for m in ms]
+        found = registry.cores_for(cipher)
+        if not found:
+            continue
+        base = found[0][0]
+        cases += [(f"{cipher}-{m}", "host", base.name) for m in ms]
+        if base.family not in families:
+            families.add(base.family)
+            cases += [(f"{cipher}-{m}", "hw", None) for m in ms if m != "ecb"]
     return cases
 
 
 @pytest.mark.skipif(OPENSSL is None, reason="the openssl CLI is not installed")
-@pytest.mark.parametrize("name,backend", _openssl_cases())
-def test_equals_openssl_enc(name, backend, tmp_path):
+@pytest.mark.parametrize("name,backend,core", _openssl_cases())
+def test_equals_openssl_enc(name, backend, core, tmp_path):
     """`ciphercores encrypt` equals `openssl enc`, and `openssl enc -d` decrypts it; and the
     other way round."""
     cm = modes.parse_name(name)
     rng = random.Random(name)
     bs = cm.block_size
-    extra = ["--software"] if backend == "software" else []
+    extra = (["--software"] if backend == "software" else
+             ["--core", core] if core else [])
     for n in _lengths(rng, bs, 1000 if backend == "software" else 20_000):
         key = _key(rng, cm.cipher)
         iv = rng.randbytes(bs) if cm.mode != "ecb" else None
         data = rng.randbytes(n)
         ivarg = ["--iv", iv.hex()] if iv else []
-        rc, ours, err = run(["encrypt", name, "-K", key.hex(), *ivarg, *extra], data)
+        rc, ours, err = run(["encrypt", name, "-K", key.hex(), *ivarg, *extra, "-v"], data)
         assert rc == 0, err
+        assert ("in hardware" in err) == (backend == "hw"), err
         assert ours == openssl(name, key, iv, data)
         assert openssl(name, key, iv, ours, decrypt=True) == data
         theirs = openssl(name, key, iv, data)
@@ -145,24 +169,29 @@ def _reference(name: str, key: bytes, iv: bytes, data: bytes) -> bytes:
     return modes.encrypt(models.new(cm.cipher, key), cm.mode, data, iv)
 
 
+@pytest.mark.parametrize("where", ["hw", "host"])
 @pytest.mark.parametrize("core_name", sorted(registry.CORES))
-def test_file_ctr_round_trip(core_name, tmp_path):
-    """A file through each registered core in CTR (the batch path: one stream of all blocks),
-    1 MiB on the pipelined cores (interval 1), 64 KiB on the iterative ones, equals openssl
-    (or the model where OpenSSL lacks the cipher) and decrypts back."""
+def test_file_ctr_round_trip(core_name, where, tmp_path):
+    """A file through each registered core in CTR (OFB for the 64-bit-block ciphers, where
+    OpenSSL has no CTR), the mode in hardware (MODE(CORE)) or on the host (one batch of all
+    counter blocks): 1 MiB through the pipelined cores (interval 1) in hardware, 64 KiB
+    otherwise; equals openssl (or the model where OpenSSL lacks the cipher), decrypts back."""
     core = registry.get(core_name)
     params = core.params()
     cipher = core.ciphers(params)[0]
-    name = f"{cipher}-ctr"
+    mode = "ctr"
     if cipher in OPENSSL_MODES and "ctr" not in OPENSSL_MODES[cipher]:
-        name = f"{cipher}-ofb"  # 64-bit-block ciphers: OpenSSL has no CTR
+        mode = "ofb"
+    name = f"{cipher}-{mode}"
     rng = random.Random(core_name)
     spec = models.spec(cipher)
     key, iv = _key(rng, cipher), rng.randbytes(spec.block_size)
-    data = rng.randbytes(1 << 20 if core.interval(params) == 1 else 1 << 16)
+    big = where == "hw" and core.interval(params) == 1
+    data = rng.randbytes(1 << 20 if big else 1 << 16)
     src, enc, dec = tmp_path / "in.bin", tmp_path / "enc.bin", tmp_path / "dec.bin"
     src.write_bytes(data)
-    common = [name, "--key", key.hex(), "--iv", iv.hex(), "--core", core_name, "-v"]
+    corearg = f"{mode}({core_name})" if where == "hw" else core_name
+    common = [name, "--key", key.hex(), "--iv", iv.hex(), "--core", corearg, "-v"]
     rc, _, err = run(["encrypt", *common, "-i", str(src), "-o", str(enc)])
     assert rc == 0, err
     assert "core: " in err and "cycles for" in err and key.hex() not in err
@@ -199,12 +228,13 @@ def test_software_and_rtl_agree_and_verbose(tmp_path):
     data = rng.randbytes(5000)
     args = ["encrypt", "speck128-128-ofb", "--key", key.hex(), "--iv", iv.hex()]
     rc, rtl, err = run([*args, "-v"], data)
-    assert rc == 0 and "Verilator co-simulation of speck_iter" in err
+    assert rc == 0 and "OFB and block cipher in hardware" in err
+    assert "Verilator co-simulation of ofb_speck_iter" in err
     assert "cycles for" in err and "M cycles/s" in err and key.hex() not in err
     rc, sw, err = run([*args, "--software", "-v"], data)
     assert rc == 0 and sw == rtl and "reference model" in err
-    rc, out, err = run([*args, "--core", "speck_iter:WORD=64,KEY_WORDS=2"], data)
-    assert rc == 0 and out == rtl
+    rc, out, err = run([*args, "--core", "speck_iter:WORD=64,KEY_WORDS=2", "-v"], data)
+    assert rc == 0 and out == rtl and "OFB on the host" in err
 
 
 def test_no_pad(tmp_path):
@@ -259,6 +289,10 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
         "core lacks cipher": ([*enc, "--key", KEY, "--iv", IV,
                                "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i], 2,
                               "not speck128-128"),
+        "core runs another mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "ofb(speck_iter)",
+                                    *i], 2, "runs OFB, not speck128-128-cbc"),
+        "unknown hardware mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "xts(speck_iter)",
+                                   *i], 2, "unknown hardware mode"),
         "bad core parameter": ([*enc, "--key", KEY, "--iv", IV, "--core", "speck_iter:WORD=7",
                                 *i], 2, "WORD=7 not allowed"),
         "truncated ciphertext": ([*dec, "--key", KEY, "--iv", IV, "-i", str(tmp / "trunc.bin")],
@@ -279,7 +313,8 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
 BAD_CASES = ["key too short", "key too long", "IV too short", "IV missing", "IV in ECB",
              "key missing", "key not hex", "key odd length", "IV not hex", "unknown cipher",
              "unknown mode", "key given as cipher name", "unknown core", "core lacks cipher",
-             "bad core parameter", "truncated ciphertext", "bad padding", "missing input file",
+             "core runs another mode", "unknown hardware mode", "bad core parameter",
+             "truncated ciphertext", "bad padding", "missing input file",
              "input is a directory", "output dir missing", "output is the input",
              "software and core"]
 
@@ -364,6 +399,8 @@ def test_verify_passes_and_fails(monkeypatch):
     assert rc == 1 and "NO VECTORS" in out.decode()
     rc, _, err = run(["verify", "speck_iter", "-P", "WORD=5"])
     assert rc == 2 and "not allowed" in err
+    rc, _, err = run(["verify", "ofb(speck_iter)"])
+    assert rc == 2 and "verify speck_iter" in err
 
 
 def test_verify_all_sets(monkeypatch):

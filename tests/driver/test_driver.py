@@ -19,10 +19,17 @@ import pytest
 
 import ciphercores
 from ciphercores import models, modes, registry
-from ciphercores.driver import PortLayout, key_port_value
+from ciphercores.driver import PortLayout, key_port_value, run_mode
 from ciphercores.driver.check import random_stream_check
 from ciphercores.driver.verilator import build_key
-from ciphercores.errors import BlockSizeError, DriverError, KeySizeError, UnsupportedCipherError
+from ciphercores.errors import (
+    BlockSizeError,
+    DriverError,
+    IVSizeError,
+    KeySizeError,
+    TruncatedInputError,
+    UnsupportedCipherError,
+)
 from ciphercores.sim.kat import kat
 
 DRIVER_BLOCKS = 3000
@@ -127,6 +134,42 @@ def test_modes_through_the_device():
             assert modes.decrypt(dev, mode, ct, iv) == data, mode
 
 
+@pytest.mark.parametrize("mode", sorted(registry.HW_MODES))
+def test_hardware_modes_equal_host_modes(mode):
+    """MODE(CORE) through the driver (run_mode: IV load, whole blocks, padding and partial
+    blocks on the host) equals the host modes over the model, message after message with new
+    keys and IVs, under random idle and back-pressure."""
+    rng = random.Random(mode)
+    with ciphercores.open_core(f"{mode}(speck_iter)") as dev:
+        assert dev.mode == mode and dev.layout.iv_port
+        bs = dev.block_size
+        for i, n in enumerate((0, 1, bs - 1, bs, bs + 1, 3 * bs, 700, 2000)):
+            if i == 4:
+                dev.idle, dev.backpressure = 0.3, 0.5
+            key, iv = rng.randbytes(16), rng.randbytes(bs)
+            data = rng.randbytes(n)
+            dev.set_key(key)
+            model = dev.model(key)
+            ct = run_mode(dev, mode, data, iv)
+            assert ct == modes.encrypt(model, mode, data, iv), n
+            assert run_mode(dev, mode, ct, iv, decrypt=True) == data, n
+        if mode == "cbc":
+            with pytest.raises(TruncatedInputError):
+                run_mode(dev, mode, bytes(bs + 1), iv, decrypt=True)
+            assert run_mode(dev, mode, bytes(2 * bs), iv, pad=False) == modes.encrypt(
+                model, mode, bytes(2 * bs), iv, pad=False)
+        with pytest.raises(IVSizeError):
+            dev.set_iv(bytes(bs - 1))
+        with pytest.raises(IVSizeError):
+            run_mode(dev, mode, b"x", None)
+        with pytest.raises(UnsupportedCipherError):
+            run_mode(dev, "ecb" if mode != "ecb" else "cbc", b"x", iv)
+        with pytest.raises(DriverError, match="not a block cipher"):
+            dev.encrypt_block(bytes(bs))
+        with pytest.raises(DriverError, match="not a block cipher"):
+            modes.encrypt(dev, "ecb", bytes(bs))
+
+
 def test_key_change_clear_and_errors():
     rng = random.Random(9)
     with ciphercores.open_core("speck_iter:WORD=16,KEY_WORDS=4") as dev:
@@ -150,6 +193,8 @@ def test_key_change_clear_and_errors():
         dev.clear_key()
         with pytest.raises(DriverError, match="set_key"):
             dev.encrypt_block(bytes(4))
+        with pytest.raises(DriverError, match="no IV"):
+            dev.set_iv(bytes(4))
     with pytest.raises(DriverError, match="closed"):
         dev.transport.stream(bytes(4))
     dev.close()  # idempotent

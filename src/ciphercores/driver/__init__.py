@@ -7,6 +7,10 @@
         ct = modes.encrypt(dev, "ctr", data, iv)   # the host modes take the device as a cipher
         print(dev.cycles.last, dev.cycles.total)
 
+    with ciphercores.open_core("ctr(speck_iter)") as dev:   # the mode in hardware
+        dev.set_key(key)
+        ct = run_mode(dev, "ctr", data, iv)        # same result, one stream, no host chaining
+
 Layers: :class:`Device` (bytes and blocks, cycle counts) over a :class:`Transport` (one core
 instance behind a link: ``verilator`` now, a board later), with the byte layout of the ports
 in :mod:`.layout`. See docs/architecture.md.
@@ -17,6 +21,7 @@ from __future__ import annotations
 from ..errors import DriverError
 from ..registry import Core, parse_core_spec
 from . import verilator as _verilator  # noqa: F401  (registers the "verilator" transport)
+from .crypt import run_mode
 from .device import Cycles, Device
 from .layout import PortLayout, key_port_value
 from .transport import TRANSPORTS, Transport, register_transport
@@ -53,4 +58,4 @@ def open_core(name: str | Core, *, transport: str = "verilator", idle: float = 0
 
 
 __all__ = ["TRANSPORTS", "Cycles", "Device", "PortLayout", "Transport", "key_port_value",
-           "open_core", "register_transport"]
+           "open_core", "register_transport", "run_mode"]

@@ -24,6 +24,8 @@ def measure(spec: str, blocks: int | None = None, cycles_target: int = 2_000_000
         opened = time.perf_counter() - t0
         cipher = models.spec(dev.cipher)
         dev.set_key(os.urandom(max(s for s in cipher.key_sizes if 8 * s <= dev.layout.key_bits)))
+        if dev.mode:  # a hardware mode core: one message from a random IV
+            dev.set_iv(os.urandom(dev.block_size))
         per_block = core.interval(params) / dev.layout.lanes
         n = blocks or max(1024, int(cycles_target / per_block))
         data = [os.urandom(dev.block_size) for _ in range(n)]

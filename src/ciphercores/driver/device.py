@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import models
-from ..errors import BlockSizeError, DriverError
+from ..errors import BlockSizeError, DriverError, IVSizeError
 from ..registry import Core, Params
 from .transport import Transport
 
@@ -50,6 +50,8 @@ class Device:
         self.ciphers = self.layout.ciphers
         self.cipher = self.ciphers[0]  # until a key picks one
         self.block_size = self.layout.block_bytes
+        #: the mode a hardware mode core (MODE(CORE)) runs, else None (the core is ECB)
+        self.mode: str | None = getattr(self.core, "mode", "") or None
         self.cycles = Cycles()
         self.idle = idle
         self.backpressure = backpressure
@@ -87,6 +89,23 @@ class Device:
         self._account(cycles, time.perf_counter() - t0)
         self.cycles.key = cycles
         self._keyed = True
+
+    def set_iv(self, iv: bytes) -> None:
+        """Start a new message on a hardware mode core: load its IV (one block, the cipher's
+        byte order). The blocks of the following process() calls are chained from it."""
+        if not self.mode:
+            raise DriverError(f"{self.core.name} is a block cipher core (no IV): use a "
+                              f"MODE(CORE) core, or the host modes")
+        iv = bytes(iv)
+        if len(iv) != self.block_size:
+            raise IVSizeError(f"{self.cipher}-{self.mode}", len(iv), self.block_size)
+        t0 = time.perf_counter()
+        try:
+            cycles = self.transport.load_iv(iv)
+        except DriverError:
+            self._keyed = False
+            raise
+        self._account(cycles, time.perf_counter() - t0)
 
     def clear_key(self) -> None:
         """Reset the core: it empties and wipes every key register (docs/interface.md)."""
@@ -135,16 +154,27 @@ class Device:
         raw = b"".join(out)
         return [raw[i:i + bs] for i in range(0, n * bs, bs)]
 
+    # the block-cipher surface of ciphercores.modes (a mode core is not a block cipher)
+    def _ecb(self) -> None:
+        if self.mode:
+            raise DriverError(f"{self.core.name} runs {self.mode.upper()} in hardware, it is "
+                              "not a block cipher: use driver.run_mode (or process after "
+                              "set_iv)")
+
     def encrypt_blocks(self, blocks: Sequence[bytes]) -> list[bytes]:
+        self._ecb()
         return self.process(blocks, decrypt=False)
 
     def decrypt_blocks(self, blocks: Sequence[bytes]) -> list[bytes]:
+        self._ecb()
         return self.process(blocks, decrypt=True)
 
     def encrypt_block(self, block: bytes) -> bytes:
+        self._ecb()
         return self.process([block], decrypt=False)[0]
 
     def decrypt_block(self, block: bytes) -> bytes:
+        self._ecb()
         return self.process([block], decrypt=True)[0]
 
     def model(self, key: bytes) -> models.BlockCipher:

@@ -68,6 +68,15 @@ template <typename M> void set_tlen(M& m, int len) {
     if constexpr (HasTlen<M>::value) m.s_key_tlen = static_cast<std::remove_reference_t<decltype(m.s_key_tlen)>>(len);
 }
 
+// s_iv_* exists only on the hardware mode cores MODE(CORE) (docs/interface.md)
+template <typename M, typename = void> struct HasIv : std::false_type {};
+template <typename M>
+struct HasIv<M, std::void_t<decltype(std::declval<M&>().s_iv_tdata)>> : std::true_type {};
+
+template <typename M> void clear_iv_valid(M& m) {
+    if constexpr (HasIv<M>::value) m.s_iv_tvalid = 0;
+}
+
 constexpr int BLOCK_WORDS = port_words<decltype(std::declval<Vcc_top&>().s_axis_tdata)>();
 constexpr int OUT_WORDS = port_words<decltype(std::declval<Vcc_top&>().m_axis_tdata)>();
 constexpr int KEY_WORDS = port_words<decltype(std::declval<Vcc_top&>().s_key_tdata)>();
@@ -105,6 +114,7 @@ struct Harness {
     void idle_inputs() {
         top->rst = 0;
         top->s_key_tvalid = 0;
+        clear_iv_valid(*top);
         top->s_axis_tvalid = 0;
         top->s_axis_tuser = 0;
         top->m_axis_tready = 0;
@@ -155,10 +165,12 @@ struct Layout {
 
 // port widths in 32-bit words as compiled, and whether s_key_tlen exists: the Python side checks
 // them against the registry before it trusts the layout
-CC_EXPORT void cc_info(int32_t* block_words, int32_t* key_words, int32_t* has_tlen) {
+CC_EXPORT void cc_info(int32_t* block_words, int32_t* key_words, int32_t* has_tlen,
+                       int32_t* has_iv) {
     *block_words = BLOCK_WORDS;
     *key_words = KEY_WORDS;
     *has_tlen = HasTlen<Vcc_top>::value ? 1 : 0;
+    *has_iv = HasIv<Vcc_top>::value ? 1 : 0;
 }
 
 // the block layout alone, for any sizes: `groups` transfers of `lanes` blocks -> port words
@@ -223,6 +235,47 @@ CC_EXPORT int64_t cc_load_key(void* hp, const uint32_t* key, int32_t tlen, int64
         if (static_cast<int64_t>(h.cycles - start) > limit) return -1;
     }
     return static_cast<int64_t>(h.cycles - start);
+}
+
+namespace {
+template <typename M>
+int64_t load_iv(Harness& h, M& t, const uint8_t* iv, int32_t block_bytes, int32_t big_endian,
+                int64_t limit) {
+    if constexpr (HasIv<M>::value) {
+        constexpr int IV_WORDS = port_words<decltype(t.s_iv_tdata)>();
+        static_assert(IV_WORDS == BLOCK_WORDS, "s_iv_tdata and s_axis_tdata differ in width");
+        uint64_t start = h.cycles;
+        uint32_t w[IV_WORDS];
+        Layout(block_bytes, 1, big_endian).pack(iv, w, IV_WORDS);
+        h.idle_inputs();
+        put(t.s_iv_tdata, w);
+        t.s_iv_tvalid = 1;
+        for (;;) {
+            h.settle();
+            bool fire = t.s_iv_tready;
+            h.edge();
+            if (fire) break;
+            if (static_cast<int64_t>(h.cycles - start) > limit) {
+                t.s_iv_tvalid = 0;
+                return -1;
+            }
+        }
+        t.s_iv_tvalid = 0;
+        return static_cast<int64_t>(h.cycles - start);
+    } else {
+        (void)h; (void)t; (void)iv; (void)block_bytes; (void)big_endian; (void)limit;
+        return -3;
+    }
+}
+}  // namespace
+
+// One IV handshake on a hardware mode core (the IV in the cipher's byte order, one block):
+// starts a new message. Returns the cycles, -1 when the core did not take it within `limit`
+// cycles, -3 when the core has no IV port.
+CC_EXPORT int64_t cc_load_iv(void* hp, const uint8_t* iv, int32_t block_bytes, int32_t big_endian,
+                             int64_t limit) {
+    Harness& h = *static_cast<Harness*>(hp);
+    return load_iv(h, *h.top, iv, block_bytes, big_endian, limit);
 }
 
 // Stream `groups` transfers through the core and collect as many outputs, in order.

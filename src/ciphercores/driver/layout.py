@@ -37,23 +37,25 @@ def words(bits: int) -> int:
 class PortLayout:
     """Widths and byte layout of one core instance's ports."""
 
-    ciphers: tuple[str, ...]  # cipher names this parameter set implements
+    ciphers: tuple[str, ...]  # block ciphers this parameter set computes (models.CIPHERS)
     block_bytes: int  # one cipher block
     lanes: int  # blocks per transfer
     byteorder: str  # "big" or "little"
     key_bits: int  # width of s_key_tdata
     key_len_port: bool  # has s_key_tlen
+    iv_port: bool = False  # has s_iv_* (a hardware mode core MODE(CORE))
 
     @classmethod
     def of(cls, core: Core, params: Params) -> PortLayout:
         p = core.params(params)
-        ciphers = core.ciphers(p)
+        ciphers = core.block_ciphers(p)
         orders = {models.spec(c).byteorder for c in ciphers}
         if len(orders) != 1:
             raise ValueError(f"{core.name}: ciphers {ciphers} disagree on byte order")
         return cls(ciphers=tuple(ciphers), block_bytes=core.block_bits(p) // 8,
                    lanes=int(p.get("LANES", 1)), byteorder=orders.pop(),
-                   key_bits=core.key_bits(p), key_len_port=core.key_len_port)
+                   key_bits=core.key_bits(p), key_len_port=core.key_len_port,
+                   iv_port=core.iv_port)
 
     @property
     def group_bytes(self) -> int:

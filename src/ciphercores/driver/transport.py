@@ -15,6 +15,7 @@ Adding a real board link (UART, PCIe, Ethernet) means one subclass:
   the board is the expected core and parameters (e.g. by an ID register or a hello message);
 - ``reset`` asserts the core's ``rst`` (a command to the board-side bridge);
 - ``load_key`` sends the key bytes and length, the bridge performs the ``s_key`` handshake;
+  ``load_iv`` likewise for the IV of a hardware mode core (``MODE(CORE)``);
 - ``stream`` sends the transfers as a byte stream (with flow control on the link), the bridge
   feeds ``s_axis`` and returns ``m_axis`` in order; it returns the bytes and, if the bridge
   counts them, the core's clock cycles (else 0);
@@ -53,6 +54,13 @@ class Transport(ABC):
     def load_key(self, key: bytes) -> int:
         """One key handshake (``s_key_tlen`` = ``len(key)`` where the port exists), then wait
         until the core takes blocks again. Returns the cycles from the offer to that point."""
+
+    def load_iv(self, iv: bytes) -> int:
+        """One IV handshake (hardware mode cores only, ``layout.iv_port``): starts a new
+        message. Returns the cycles it took."""
+        from ..errors import DriverError
+
+        raise DriverError(f"{self.kind} transport: no IV port support")
 
     @abstractmethod
     def stream(self, data: bytes, decrypt: bool | bytes = False, *, idle: float = 0.0,

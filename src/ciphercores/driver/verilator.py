@@ -116,7 +116,8 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
     params = core.params(params)
     key = build_key(core, params)
     root = cache_root() / "cosim"
-    final = root / f"{core.name}-{key}"
+    safe = "".join(c if c.isalnum() or c in "_-" else "_" for c in core.name)
+    final = root / f"{safe}-{key}"
     lib = final / LIB
     if lib.exists():
         return lib, False
@@ -128,13 +129,13 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
     # the first build on a machine also compiles the Verilator runtime: one at a time, so
     # that parallel test workers compile it once
     first = nullcontext() if _runtime_dir().is_dir() else _locked(root / ".runtime.lock")
-    with first, _locked(root / f".{core.name}-{key}.lock"):
+    with first, _locked(root / f".{safe}-{key}.lock"):
         if lib.exists():  # another process built it while we waited
             return lib, False
         if not quiet:
             print(f"ciphercores: building {core.name} {params} for co-simulation (once; "
                   f"cached in {root})", file=sys.stderr, flush=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".build-{core.name}-", dir=root))
+        tmp = Path(tempfile.mkdtemp(prefix=f".build-{safe}-", dir=root))
         try:
             _build_in(core, params, tmp)
             (tmp / "manifest.json").write_text(json.dumps(
@@ -191,7 +192,7 @@ _u8p = ctypes.POINTER(ctypes.c_uint8)
 def _load(path: str) -> ctypes.CDLL:
     lib = ctypes.CDLL(path, mode=os.RTLD_LOCAL)
     i32p = ctypes.POINTER(ctypes.c_int32)
-    lib.cc_info.argtypes = [i32p, i32p, i32p]
+    lib.cc_info.argtypes = [i32p, i32p, i32p, i32p]
     lib.cc_info.restype = None
     lib.cc_new.argtypes = []
     lib.cc_new.restype = ctypes.c_void_p
@@ -212,6 +213,9 @@ def _load(path: str) -> ctypes.CDLL:
         ctypes.c_int64, ctypes.c_int64,  # burst, limit
         ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int64)]
     lib.cc_stream.restype = ctypes.c_int64
+    lib.cc_load_iv.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32,
+                               ctypes.c_int32, ctypes.c_int64]
+    lib.cc_load_iv.restype = ctypes.c_int64
     lib.cc_layout_pack.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int64,
                                    ctypes.c_int32, ctypes.c_int32, ctypes.c_int32,
                                    ctypes.c_int32]
@@ -257,14 +261,16 @@ class VerilatorTransport(Transport):
                 for g in range(groups)]
 
     def _check_ports(self) -> None:
-        bw, kw, tl = ctypes.c_int32(), ctypes.c_int32(), ctypes.c_int32()
-        self.lib.cc_info(ctypes.byref(bw), ctypes.byref(kw), ctypes.byref(tl))
+        bw, kw, tl, iv = (ctypes.c_int32() for _ in range(4))
+        self.lib.cc_info(ctypes.byref(bw), ctypes.byref(kw), ctypes.byref(tl), ctypes.byref(iv))
         lay = self.layout
-        want = (words(lay.block_port_bits), words(lay.key_bits), int(lay.key_len_port))
-        got = (bw.value, kw.value, tl.value)
+        want = (words(lay.block_port_bits), words(lay.key_bits), int(lay.key_len_port),
+                int(lay.iv_port))
+        got = (bw.value, kw.value, tl.value, iv.value)
         if got != want:
             raise DriverError(
-                f"{self.core.name}: compiled ports (block words, key words, s_key_tlen) {got} "
+                f"{self.core.name}: compiled ports (block words, key words, s_key_tlen, s_iv) "
+                f"{got} "
                 f"differ from the registry's {want} (block {lay.block_port_bits} bits = "
                 f"{lay.block_bytes * 8} x LANES {lay.lanes}, key {lay.key_bits} bits)")
 
@@ -283,6 +289,20 @@ class VerilatorTransport(Transport):
         if cycles < 0:
             self.reset()
             raise DriverError(f"{self.core.name}: the core did not take the key "
+                              f"within {self._limit} cycles")
+        return cycles
+
+    def load_iv(self, iv: bytes) -> int:
+        lay = self.layout
+        if len(iv) != lay.block_bytes:
+            raise ValueError(f"IV of {len(iv)} bytes for {lay.block_bytes}-byte blocks")
+        cycles = int(self.lib.cc_load_iv(self._handle(), bytes(iv), lay.block_bytes,
+                                         int(lay.byteorder == "big"), self._limit))
+        if cycles == -3:
+            raise DriverError(f"{self.core.name} has no IV port (not a MODE(CORE) core)")
+        if cycles < 0:
+            self.reset()
+            raise DriverError(f"{self.core.name}: the core did not take the IV "
                               f"within {self._limit} cycles")
         return cycles
 
