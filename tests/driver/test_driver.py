@@ -143,6 +143,9 @@ def test_hardware_modes_equal_host_modes(mode):
     with ciphercores.open_core(f"{mode}(speck_iter)") as dev:
         assert dev.mode == mode and dev.layout.iv_port
         bs = dev.block_size
+        dev.set_key(bytes(16))
+        with pytest.raises(DriverError, match="set_iv"):
+            dev.process([bytes(bs)])
         for i, n in enumerate((0, 1, bs - 1, bs, bs + 1, 3 * bs, 700, 2000)):
             if i == 4:
                 dev.idle, dev.backpressure = 0.3, 0.5

@@ -58,6 +58,7 @@ class Device:
         self.seed = seed if seed is not None else 1
         self._calls = 0
         self._keyed = False
+        self._iv_loaded = False  # mode cores: a message was started since the last reset
         #: called with the number of blocks done so far in the current process() call
         self.progress: Callable[[int, int], None] | None = None
         self._account(transport.reset(), 0.0)
@@ -103,21 +104,24 @@ class Device:
         try:
             cycles = self.transport.load_iv(iv)
         except DriverError:
-            self._keyed = False
+            self._keyed = self._iv_loaded = False
             raise
         self._account(cycles, time.perf_counter() - t0)
+        self._iv_loaded = True
 
     def clear_key(self) -> None:
         """Reset the core: it empties and wipes every key register (docs/interface.md)."""
         t0 = time.perf_counter()
         self._account(self.transport.reset(), time.perf_counter() - t0)
-        self._keyed = False
+        self._keyed = self._iv_loaded = False
 
     # -- blocks ------------------------------------------------------------------------
     def process(self, blocks: Sequence[bytes], decrypt: bool = False) -> list[bytes]:
         """Encrypt (or decrypt) every block of ``blocks`` through the core, in order."""
         if not self._keyed:
             raise DriverError(f"{self.core.name}: set_key() before process()")
+        if self.mode and not self._iv_loaded:
+            raise DriverError(f"{self.core.name}: set_iv() before process() (starts a message)")
         n = len(blocks)
         if n == 0:
             self.cycles.last = 0
@@ -143,7 +147,8 @@ class Device:
                     data[off:off + step], decrypt, idle=self.idle,
                     backpressure=self.backpressure, seed=self.seed * 1_000_003 + self._calls)
             except DriverError:
-                self._keyed = False  # the transport reset the core: its key is gone
+                # the transport reset the core: its key and chaining state are gone
+                self._keyed = self._iv_loaded = False
                 raise
             cycles += c
             out.append(res)
