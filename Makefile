@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-## demo: build speck_iter, push a message through it in the simulator and back
+## demo: encrypt a sample file through an RTL core (Verilator co-simulation) and back
 demo: $(STAMP)
 	$(BIN)/python -m ciphercores.demo
 

@@ -20,6 +20,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
 
 from .. import models, registry
+from ..driver.layout import key_port_value
 from .runner import TB_ENV
 
 
@@ -106,9 +107,7 @@ class CoreBench:
     # -- keys --------------------------------------------------------------------------
     def key_port_value(self, key: bytes) -> int:
         """Map key bytes onto s_key_tdata as docs/interface.md says."""
-        if self.byteorder == "little":
-            return int.from_bytes(key, "little")
-        return int.from_bytes(key, "big") << (self.key_bits - 8 * len(key))
+        return key_port_value(self.byteorder, self.key_bits, key)
 
     def _drive_key(self, key: bytes) -> None:
         d = self.dut
