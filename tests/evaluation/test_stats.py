@@ -62,3 +62,31 @@ def test_measure_returns_summaries():
     r = software.measure("speck32-64", "model", repeats=2, bulk_bytes=64, sample_s=0.001)
     assert r.latency_s.n == 2 and r.latency_s.median > 0 and r.throughput_MBps.median > 0
     assert software.measure("speck32-64", "openssl") is None
+
+
+def test_table_builder_rows_and_outputs():
+    from ciphercores.evaluation import compare, hardware
+    from ciphercores.evaluation.stats import Summary
+
+    sw = software.measure("bf", "openssl", repeats=2, bulk_bytes=4096, sample_s=0.001)
+    hw = hardware.HardwareResult(
+        core="bf_core", params={"X": 1}, cipher="bf", target="ecp5", grade="8",
+        fmax_mhz=Summary(100.0, 90.0, 110.0, 3), key_setup_cycles=1000, latency_cycles=20,
+        interval_cycles=10, block_bits=64, lanes=1, luts=1, ffs=1)
+    # cycles / Fmax and bits x Fmax / interval
+    assert hw.latency_s.median == pytest.approx(20 / 100e6)
+    assert hw.latency_s.high == pytest.approx(20 / 90e6)
+    assert hw.throughput_MBps.median == pytest.approx(64 * 100 / 10 / 8)
+    rows = compare.build_rows([sw], [hw])
+    kinds = [r.kind for r in rows]
+    assert kinds[:2] == ["software", "hardware"] and "paper" in kinds
+    text = compare.table(rows)
+    assert "bf_core:X=1 (ecp5 speed 8)" in text and "papers/000_*, Table I" in text
+    dec = compare.decrease_table(rows)
+    assert "vs openssl" in dec and "vs ZedBoard" in dec
+    import csv
+    import io
+    import json
+
+    assert len(json.loads(compare.to_json(rows))) == len(rows)
+    assert len(list(csv.reader(io.StringIO(compare.to_csv(rows))))) == len(rows) + 1

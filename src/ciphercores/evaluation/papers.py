@@ -44,7 +44,8 @@ FIGURES: tuple[Published, ...] = (
     Published("000", "Table II", "bf", "Intel i5 1035G7, Python", "throughput_MBps", 1.05),
     Published("000", "Table II", "bf", "ZedBoard (Zynq), 75 MHz", "throughput_MBps", 31.6),
     # 001, Section B and Table 2
-    Published("001", "Sec. 4.B", "bf", "Zynq-7020, 2 lanes, 324 MHz", "throughput_Gbps", 2.183,
+    Published("001", "Sec. B, Throughput", "bf", "Zynq-7020, 2 lanes, 324 MHz",
+              "throughput_Gbps", 2.183,
               "19 cycles latency, 128 bits per pass"),
     Published("001", "Table 2", "bf", "Zynq-7020, 2 lanes", "luts", 1849),
     Published("001", "Table 2", "bf", "Zynq-7020, 2 lanes", "ffs", 2539),
