@@ -404,6 +404,14 @@ def _bench_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _report(args: argparse.Namespace) -> int:
+    from .evaluation import report
+
+    files = report.build(Path(args.out), quick=args.quick)
+    print(f"report: {files['html']} and {files['md']} ({len(files) - 2} plots)")
+    return 0
+
+
 # ---------------------------------------------------------------------------------------
 
 def _add_driver_commands(sub) -> None:
@@ -460,6 +468,12 @@ def _add_driver_commands(sub) -> None:
     p.add_argument("--json", action="store_true", help="compare: JSON on stdout")
     p.add_argument("--csv", metavar="FILE", help="compare: also write a CSV file")
     p.set_defaults(func=_bench)
+    p = sub.add_parser("report", help="HTML + Markdown report with plots: every core's "
+                                      "interface, cycles, verification, area/Fmax/throughput")
+    p.add_argument("out", metavar="DIR", help="output folder")
+    p.add_argument("--quick", action="store_true",
+                   help="Yosys-only figures (xc7 cell counts) for what is not cached")
+    p.set_defaults(func=_report)
 
 
 def _find_secrets(argv: list[str]) -> list[str]:

@@ -66,11 +66,31 @@ def run(core: Core, params: dict[str, int], sim: str, test_module: str,
                                          [str(test_dir or ROOT / "tests" / "rtl"),
                                           os.environ.get("PYTHONPATH", "")])},
                           log_file=(bdir / "test.log") if quiet else None)
-    _check(Path(results))
+    passed = _check(Path(results))
+    _record(bdir, cfg, sim, test_module, passed)
     return Path(results)
 
 
-def _check(results: Path) -> None:
+#: one JSON record per passed run (core, parameters, simulator, tests, options), read by
+#: ``ciphercores report`` for the verification status of each core
+VERIFIED = ROOT / "build" / "verification"
+
+
+def _record(bdir: Path, cfg: dict, sim: str, test_module: str, passed: list[str]) -> None:
+    import datetime
+
+    VERIFIED.mkdir(parents=True, exist_ok=True)
+    rec = {"core": cfg["core"], "params": cfg["params"], "sim": sim,
+           "simulator": tools.version("verilator" if sim == "verilator" else "iverilog"),
+           "test_module": test_module, "passed": passed,
+           "config": {k: v for k, v in cfg.items() if k not in ("core", "params", "sim")},
+           "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
+    name = f"{bdir.name}-{test_module}-{'_'.join(passed) if len(passed) == 1 else 'all'}.json"
+    (VERIFIED / name).write_text(json.dumps(rec, indent=1))
+
+
+def _check(results: Path) -> list[str]:
+    """Raise unless every test case passed; return their names."""
     tree = ET.parse(results)
     cases = list(tree.iter("testcase"))
     failed = [c.get("name") for c in cases
@@ -79,3 +99,4 @@ def _check(results: Path) -> None:
         raise SimulationFailed(f"no cocotb test ran ({results})")
     if failed:
         raise SimulationFailed(f"cocotb tests failed: {', '.join(map(str, failed))} ({results})")
+    return [str(c.get("name")) for c in cases]
