@@ -127,6 +127,52 @@ register(Core(
 ))
 
 
+# Blowfish: one engine (rtl/blowfish/bf_core.v) with the key schedule in hardware, P-array in
+# registers, each S-box one block RAM holding its pi image beside the working half
+_BF_RTL = ("blowfish/bf_sbox.v", "blowfish/bf_core.v")
+_BF_KEY_SETUP = 59 + 521 * 16  # 8,395: key mixing overlaps the first encryption (bf_core.v)
+_BF_KEY_CHANGE = ("waits for the round engine to finish its block(s); the key schedule then "
+                  "rewrites P and the S-boxes (no drain of the output register)")
+
+register(Core(
+    name="bf_iter",
+    family="blowfish",
+    top="bf_iter",
+    rtl=(*_BF_RTL, "blowfish/bf_iter.v"),
+    summary="iterative Blowfish, one round per cycle, key schedule in hardware, S-boxes in BRAM",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("bf",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 448,
+    key_len_port=True,
+    latency=lambda p: 17,
+    interval=lambda p: 16,
+    key_setup=lambda p: _BF_KEY_SETUP,
+    key_change=_BF_KEY_CHANGE,
+    test_module="cocotb_core",
+))
+
+register(Core(
+    name="bf_x2",
+    family="blowfish",
+    top="bf_x2",
+    rtl=(*_BF_RTL, "blowfish/bf_x2.v"),
+    summary="two-lane Blowfish (paper 001): two blocks per pass sharing dual-port S-box RAMs",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("bf",),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: 448,
+    key_len_port=True,
+    latency=lambda p: 17,
+    interval=lambda p: 16,
+    key_setup=lambda p: _BF_KEY_SETUP,
+    key_change=_BF_KEY_CHANGE,
+    test_module="cocotb_core",
+))
+
+
 def get(name: str) -> Core:
     try:
         return CORES[name]
