@@ -55,7 +55,7 @@ def _targets():
         for ps in core.test_sets or (core.defaults,):
             yield core, core.params(ps)
     # every hardware mode around every core (default parameters)
-    for base in registry.CORES:
+    for base in registry.mode_bases():
         for mode in registry.HW_MODES:
             core = registry.get(f"{mode}({base})")
             yield core, core.params()

@@ -133,6 +133,52 @@ register(Core(
 ))
 
 
+# Blowfish: one engine (rtl/blowfish/bf_core.v) with the key schedule in hardware, P-array in
+# registers, each S-box one block RAM holding its pi image beside the working half
+_BF_RTL = ("blowfish/bf_sbox.v", "blowfish/bf_core.v")
+_BF_KEY_SETUP = 59 + 521 * 16  # 8,395: key mixing overlaps the first encryption (bf_core.v)
+_BF_KEY_CHANGE = ("waits for the round engine to finish its block(s); the key schedule then "
+                  "rewrites P and the S-boxes (no drain of the output register)")
+
+register(Core(
+    name="bf_iter",
+    family="blowfish",
+    top="bf_iter",
+    rtl=(*_BF_RTL, "blowfish/bf_iter.v"),
+    summary="iterative Blowfish, one round per cycle, key schedule in hardware, S-boxes in BRAM",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("bf",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 448,
+    key_len_port=True,
+    latency=lambda p: 17,
+    interval=lambda p: 16,
+    key_setup=lambda p: _BF_KEY_SETUP,
+    key_change=_BF_KEY_CHANGE,
+    test_module="cocotb_core",
+))
+
+register(Core(
+    name="bf_x2",
+    family="blowfish",
+    top="bf_x2",
+    rtl=(*_BF_RTL, "blowfish/bf_x2.v"),
+    summary="two-lane Blowfish (paper 001): two blocks per pass sharing dual-port S-box RAMs",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("bf",),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: 448,
+    key_len_port=True,
+    latency=lambda p: 17,
+    interval=lambda p: 16,
+    key_setup=lambda p: _BF_KEY_SETUP,
+    key_change=_BF_KEY_CHANGE,
+    test_module="cocotb_core",
+))
+
+
 # ---------------------------------------------------------------------------------------
 # modes of operation in hardware: MODE(CORE), e.g. ofb(speck_iter), ctr(aes_pipe)
 # ---------------------------------------------------------------------------------------
@@ -164,9 +210,10 @@ class ModeCore(Core):
             o.pop(k, None)
         base = CORES[self.base]
         p = base.params(o)
-        if p.get("LANES", 1) != 1:
+        if lanes(base, p) != 1:
             raise BadParameterError(f"{self.name}: the mode engine chains single blocks; "
-                                    f"use LANES=1")
+                                    f"{base.name} with these parameters carries "
+                                    f"{lanes(base, p)} blocks a beat")
         if not 1 <= depth <= 10:
             raise BadParameterError(f"{self.name}: DEPTH_LOG2={depth} not allowed (1..10)")
         kb = base.key_bits(p)
@@ -260,6 +307,18 @@ endmodule
 
 
 _MODE_CORES: dict[str, ModeCore] = {}
+
+
+def lanes(core: Core, params: Params) -> int:
+    """Blocks per beat: the data port width over the cipher's block size."""
+    from .models import spec
+
+    return core.block_bits(params) // spec(core.block_ciphers(params)[0]).block_bits
+
+
+def mode_bases() -> list[str]:
+    """The registered cores a hardware mode can wrap (one block a beat with their defaults)."""
+    return [n for n, c in CORES.items() if lanes(c, c.params()) == 1]
 
 
 def mode_core(mode: str, base_name: str) -> ModeCore:

@@ -19,7 +19,7 @@ def _default_cases():
     for mode in registry.HW_MODES:
         for sim in runner.SIMULATORS:
             yield pytest.param(mode, "speck_iter", sim, id=f"{mode}(speck_iter)-{sim}")
-    for base in sorted(registry.CORES):
+    for base in sorted(registry.mode_bases()):
         if base != "speck_iter":
             for mode in ("ctr", "cbc"):
                 yield pytest.param(mode, base, "verilator", id=f"{mode}({base})-verilator")
@@ -39,7 +39,7 @@ def test_mode(mode, base, sim):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("base", sorted(registry.CORES))
+@pytest.mark.parametrize("base", sorted(registry.mode_bases()))
 @pytest.mark.parametrize("mode", list(registry.HW_MODES))
 def test_mode_all_cores(mode, base):
     _run(mode, base, "verilator", 20 * BLOCKS, seed=2)

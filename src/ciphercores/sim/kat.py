@@ -23,8 +23,21 @@ def _speck() -> dict[str, list[tuple[bytes, bytes, bytes]]]:
     return out
 
 
+def _blowfish() -> list[tuple[bytes, bytes, bytes]]:
+    """Eric Young's ECB and set_key (1..24-byte keys) vectors and paper 000's example."""
+    out = []
+    for rel in ("blowfish/eric_young_ecb.txt", "blowfish/eric_young_set_key.txt",
+                "blowfish/paper000_example.txt"):
+        for row in vectors.load_table(rel):
+            out.append((bytes.fromhex(row["key"]), bytes.fromhex(row["plaintext"]),
+                        bytes.fromhex(row["ciphertext"])))
+    return out
+
+
 def kat(cipher: str) -> list[tuple[bytes, bytes, bytes]]:
     """Every known-answer (key, plaintext, ciphertext) for ``cipher`` found in vectors/."""
     if cipher.startswith("speck"):
         return _speck().get(cipher, [])
+    if cipher == "bf":
+        return _blowfish()
     return []

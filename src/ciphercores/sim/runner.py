@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -57,13 +59,22 @@ def run(core: Core, params: dict[str, int], sim: str, test_module: str,
                  parameters=dict(params), build_dir=str(bdir), build_args=build_args,
                  waves=waves, timescale=("1ns", "1ps"), log_file=log)
     cfg = {"core": core.name, "params": params, "sim": sim, **(config or {})}
+    # memory-init files ($readmemh) are opened relative to the simulator's working directory:
+    # copy those beside the core's RTL into the build directory and simulate there
+    data = sorted({f for src in core.sources() for f in src.parent.glob("*.hex")})
+    for f in data:
+        shutil.copyfile(f, bdir / f.name)
+    mod_dir = test_dir or ROOT / "tests" / "rtl"
+    if str(mod_dir) not in sys.path:
+        # cocotb's runner hands the simulator this process's sys.path as PYTHONPATH
+        sys.path.append(str(mod_dir))
     results = runner.test(test_module=test_module, hdl_toplevel=core.top,
-                          test_dir=str(test_dir or ROOT / "tests" / "rtl"),
+                          test_dir=str(bdir if data else mod_dir),
                           build_dir=str(bdir), testcase=testcase, waves=waves,
                           results_xml=str(bdir / "results.xml"),
                           extra_env={TB_ENV: json.dumps(cfg),
                                      "PYTHONPATH": os.pathsep.join(
-                                         [str(test_dir or ROOT / "tests" / "rtl"),
+                                         [str(mod_dir),
                                           os.environ.get("PYTHONPATH", "")])},
                           log_file=(bdir / "test.log") if quiet else None)
     passed = _check(Path(results))
