@@ -151,15 +151,30 @@ class Design:
     """A top-level module under test and its RTL; ``core`` is None for the pass-through."""
 
     top: str
-    rtl: tuple[str, ...]  # under rtl/
+    rtl: tuple[str, ...]  # names under rtl/ ("gen/NAME" for generated tops)
     params: tuple[tuple[str, int], ...]
     core: str | None
+    #: (name, file) of every source, and ("mem/NAME", file) of the memory images ($readmemh
+    #: files, *.hex beside the sources), which the tools find in their working directory
+    paths: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def of(cls, core: Core, params: dict[str, int]) -> Design:
-        return cls(core.top, tuple(core.rtl), tuple(sorted(params.items())), core.name)
+        paths = []
+        for src in core.sources():
+            try:
+                name = str(src.relative_to(RTL))
+            except ValueError:  # a generated top (e.g. a MODE(CORE) wrapper under build/gen)
+                name = f"gen/{src.name}"
+            paths.append((name, str(src)))
+        mems = sorted({m for src in core.sources() for m in src.parent.glob("*.hex")})
+        paths += [(f"mem/{m.name}", str(m)) for m in mems]
+        return cls(core.top, tuple(n for n, _ in paths if not n.startswith("mem/")),
+                   tuple(sorted(params.items())), core.name, tuple(paths))
 
     def sources(self) -> dict[str, str]:
+        if self.paths:
+            return {n: Path(f).read_text() for n, f in self.paths}
         return {f: (RTL / f).read_text() for f in self.rtl}
 
 
@@ -173,8 +188,13 @@ class Widths:
 
 
 def _copy_sources(work: Path, files: dict[str, str]) -> list[str]:
+    """Write the sources under work/rtl/ (returned, for read_verilog) and the memory images
+    into work/ itself, where $readmemh looks for them."""
     rels = []
     for name, text in files.items():
+        if name.startswith("mem/"):
+            (work / name[4:]).write_text(text)
+            continue
         dst = work / "rtl" / name
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_text(text)
