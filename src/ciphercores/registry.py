@@ -49,6 +49,9 @@ class Core:
     key_bits: Callable[[Params], int]
     #: does the core have an s_key_tlen port (key length in bytes, per key load)?
     key_len_port: bool
+    # The three cycle figures below are functions of the parameter set. A core with a key
+    # length port whose cycles depend on the key length loaded also finds KEY_LEN (bytes) in
+    # the mapping it is given (see cycle_params); without KEY_LEN it gives the longest key's.
     #: cycles from s_axis handshake to m_axis_tvalid (constant: no data-dependent timing)
     latency: Callable[[Params], int]
     #: cycles between accepted blocks with no back-pressure (initiation interval)
@@ -80,6 +83,17 @@ class Core:
 
     def block_bytes(self, params: Params | None = None) -> int:
         return self.block_bits(self.params(params)) // 8
+
+    def lanes(self, params: Params | None = None) -> int:
+        """Blocks per stream beat: the LANES parameter where a core has one, else 1. The data
+        ports are block_bits x lanes wide, lane 0 in the low bits (docs/interface.md)."""
+        return int(self.params(params).get("LANES", 1))
+
+    def cycle_params(self, params: Params | None = None, key_len: int | None = None) -> dict:
+        """What the cycle functions take: the checked parameters, plus KEY_LEN (bytes) for a
+        core with a key length port when ``key_len`` is given."""
+        p = self.params(params)
+        return {**p, "KEY_LEN": key_len} if self.key_len_port and key_len else p
 
 
 # ---------------------------------------------------------------------------------------
@@ -124,6 +138,41 @@ register(Core(
     key_change="waits for the round engine to finish its block; no drain of the output",
     test_module="speck_iter",
     test_sets=_SPECK_SETS,
+))
+
+
+# -- AES -----------------------------------------------------------------------------------
+
+def _aes_rounds(key_bits: int) -> int:
+    return {128: 10, 192: 12, 256: 14}[key_bits]
+
+
+def _aes_iter_nr(p: Params) -> int:
+    return _aes_rounds(8 * p.get("KEY_LEN", 32))
+
+
+register(Core(
+    name="aes_iter",
+    family="aes",
+    top="aes_iter",
+    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sub_layer.v", "aes/aes_mix_layer.v",
+         "aes/aes_key_step.v", "aes/aes_key_prep.v", "aes/aes_iter.v"),
+    summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
+            "one round per cycle, round keys on the fly",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("aes-128", "aes-192", "aes-256"),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: 256,
+    key_len_port=True,
+    latency=lambda p: _aes_iter_nr(p) + 1,
+    interval=_aes_iter_nr,
+    # pre-pass of Nr key steps to the last round key, plus the cycle that hands it over;
+    # AES-256 starts with one backward step (aes_key_prep)
+    key_setup=lambda p: _aes_iter_nr(p) + 1 + (1 if p.get("KEY_LEN", 32) == 32 else 0),
+    key_change="waits for the round engine to finish its block; no drain of the output",
+    test_module="cocotb_aes",
+    test_sets=({},),
 ))
 
 
