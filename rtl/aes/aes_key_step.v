@@ -137,7 +137,8 @@ always @* begin : p_words
     end
     for (j = 3; j >= 0; j = j - 1) begin
         if (nk4) begin
-            dep = (j == 0) ? ow[3] : w[(j + 7) % 8];
+            // for j = 0 the word before is ow[3] = w[3] ^ w[2] (never special): sin
+            dep = (j == 0) ? sin : w[(j + 7) % 8];
         end else if (nk6) begin
             dep = w[j + 1];
         end else begin

@@ -176,6 +176,33 @@ register(Core(
 ))
 
 
+register(Core(
+    name="aes_pipe",
+    family="aes",
+    top="aes_pipe",
+    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sub_layer.v", "aes/aes_mix_layer.v",
+         "aes/aes_key_step.v", "aes/aes_key_prep.v", "common/axis_credit_fifo.v",
+         "aes/aes_pipe.v"),
+    summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
+            "pipelined beside the data, credit-counted output FIFO (no stall)",
+    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
+    choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1)},
+    ciphers=lambda p: (f"aes-{p['KEY_BITS']}",),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: p["KEY_BITS"],
+    key_len_port=False,
+    latency=lambda p: _aes_rounds(p["KEY_BITS"]) * (1 + p["SUBREG"]) + 2,
+    interval=lambda p: 1,
+    # the pre-pass to the decryption start window, as in aes_iter
+    key_setup=lambda p: _aes_rounds(p["KEY_BITS"]) + 1 + (1 if p["KEY_BITS"] == 256 else 0),
+    key_change="nothing to wait for but a running key pre-pass: blocks carry their own key "
+               "schedule, so blocks inside finish with their key while new ones use the new one",
+    test_module="cocotb_aes",
+    test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
+               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1}),
+))
+
+
 def get(name: str) -> Core:
     try:
         return CORES[name]
