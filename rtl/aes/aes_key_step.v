@@ -48,23 +48,28 @@ function [7:0] rcon_of(input integer n);
     end
 endfunction
 
-// {special, position[1:0], rot, rcon[7:0]}
+// {special, position[1:0], rot, rcon[7:0]}; every loop variable is a constant, so the
+// arithmetic folds at elaboration and only a compare-and-select table remains
 function [11:0] plan(input [1:0] code, input back, input [3:0] gi);
-    integer nk, gg, h, j, k;
+    integer cc, bb, gg, nk, h, j, k;
     begin
         plan = 12'h000;
-        nk = (code == 2'd0) ? 4 : (code == 2'd1) ? 6 : 8;
-        for (gg = 0; gg < 16; gg = gg + 1) begin
-            if (gi == gg[3:0]) begin
-                // words 4h .. 4h+3 are computed; +48 keeps the residues non-negative
-                h = back ? gg - 3 : gg;
-                for (j = 0; j < 4; j = j + 1) begin
-                    k = 4 * h + j + 48;
-                    if (k % nk == 0) begin
-                        plan = {1'b1, j[1:0], 1'b1,
-                                rcon_of((k / nk) - (48 / nk) + (back ? 1 : 0))};
-                    end else if (nk == 8 && k % 8 == 4) begin
-                        plan = {1'b1, j[1:0], 1'b0, 8'h00};
+        for (cc = 0; cc < 3; cc = cc + 1) begin
+            for (bb = 0; bb < 2; bb = bb + 1) begin
+                for (gg = 0; gg < 16; gg = gg + 1) begin
+                    if (code == cc[1:0] && back == bb[0] && gi == gg[3:0]) begin
+                        nk = (cc == 0) ? 4 : (cc == 1) ? 6 : 8;
+                        // words 4h .. 4h+3 are computed; +48 keeps residues non-negative
+                        h = (bb == 1) ? gg - 3 : gg;
+                        for (j = 0; j < 4; j = j + 1) begin
+                            k = 4 * h + j + 48;
+                            if (k % nk == 0) begin
+                                plan = {1'b1, j[1:0], 1'b1,
+                                        rcon_of((k / nk) - (48 / nk) + bb)};
+                            end else if (nk == 8 && k % 8 == 4) begin
+                                plan = {1'b1, j[1:0], 1'b0, 8'h00};
+                            end
+                        end
                     end
                 end
             end
