@@ -9,10 +9,12 @@
 // step per cycle, after the load edge. Windows start at g = 1 (w[-4] .. w[3]); the words below
 // w[0] are those of the backward recurrence: for Nk = 6 w[-2] = w[4] ^ w[3] and
 // w[-1] = w[5] ^ w[4] (load-time XORs), for Nk = 8 one backward step from w[0] .. w[7].
-// Reset zeroes every register and runs the pre-pass of the all-zero AES-128 key.
+// Reset zeroes every register and runs the pre-pass of the all-zero key of length RESET_NK.
 module aes_key_prep #(
     // width of the key input: the key is left-aligned, shorter keys use its top bits
-    parameter integer KEY_BITS = 256
+    parameter integer KEY_BITS = 256,
+    // key length after reset (nk_code): the zero key of this length is then in use
+    parameter integer RESET_NK = 0
 ) (
     input  wire                clk,
     input  wire                rst,
@@ -33,8 +35,10 @@ module aes_key_prep #(
 );
 
 initial begin
-    if (KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) begin
-        $error("aes_key_prep %m: KEY_BITS=%0d, must be 128, 192 or 256", KEY_BITS);
+    if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || RESET_NK < 0
+        || RESET_NK > 2) begin
+        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), RESET_NK=%0d (0..2)",
+               KEY_BITS, RESET_NK);
         $finish;
     end
 end
@@ -107,9 +111,9 @@ always @(posedge clk) begin : p_prep
         win_reg <= 256'h0;
         enc_reg <= 256'h0;
         dec_reg <= 256'h0;
-        nk_reg <= 2'd0;
-        g_reg <= 4'd1;
-        back_reg <= 1'b0;
+        nk_reg <= RESET_NK[1:0];
+        g_reg <= (RESET_NK == 2) ? 4'd2 : 4'd1;
+        back_reg <= (RESET_NK == 2);
         busy_reg <= 1'b1;
     end
 end

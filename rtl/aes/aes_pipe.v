@@ -60,7 +60,8 @@ function integer clog2(input integer v);
 endfunction
 
 localparam integer NR = (KEY_BITS == 128) ? 10 : (KEY_BITS == 192) ? 12 : 14;
-localparam [1:0]   NK_CODE = (KEY_BITS == 128) ? 2'd0 : (KEY_BITS == 192) ? 2'd1 : 2'd2;
+localparam integer NKI = (KEY_BITS == 128) ? 0 : (KEY_BITS == 192) ? 1 : 2;
+localparam [1:0]   NK_CODE = NKI[1:0];
 localparam integer W = 128 * LANES;
 // blocks in flight: the stage registers, the FIFO input and the credit's way back
 localparam integer FIFO_LOG2 = clog2((SUBREG != 0 ? 2 * NR : NR) + 3);
@@ -82,15 +83,17 @@ wire [1:0]   prep_nk_unused;
 wire [255:0] enc_win;
 wire [255:0] dec_win;
 wire         credit;
-wire         fifo_wiping_unused;
+wire         fifo_wiping;
 
-assign s_key_tready = !prep_busy;
+// after reset, keys wait for the FIFO wipe too (so key_setup is the pre-pass alone)
+assign s_key_tready = !prep_busy && !fifo_wiping;
 assign s_axis_tready = !s_key_tvalid && !prep_busy && credit;
 wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
 aes_key_prep #(
-    .KEY_BITS(KEY_BITS)
+    .KEY_BITS(KEY_BITS),
+    .RESET_NK(NKI)
 ) u_prep (
     .clk(clk),
     .rst(rst),
@@ -262,7 +265,7 @@ axis_credit_fifo #(
     .rst(rst),
     .reserve(in_fire),
     .credit(credit),
-    .wiping(fifo_wiping_unused),
+    .wiping(fifo_wiping),
     .s_data({a_dir[NR], a_state[NR*W +: W]}),
     .s_valid(a_valid[NR]),
     .m_data(fifo_out),
