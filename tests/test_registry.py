@@ -13,9 +13,9 @@ def test_entry_is_consistent(name):
     for path in core.sources():
         assert path.exists(), path
         text = path.read_text()
-        assert "`default_nettype none" in text
-    # dependencies first: the top module is in the last file
-    assert f"module {core.top}" in core.sources()[-1].read_text()
+        # one module per file, named as the file; the top comes last (dependencies first)
+        assert "`default_nettype none" in text and f"module {path.stem} " in text
+    assert core.sources()[-1].stem == core.top
     for ps in (core.defaults, *core.test_sets):
         p = core.params(ps)
         for cipher in core.ciphers(p):

@@ -47,7 +47,7 @@ def _harness_cases():
             ports = flow.port_widths(flow.Design.of(core, p))
             tlen = ports["s_key_tlen"][1] if "s_key_tlen" in ports else 0
         yield (f"synth_harness around {core.name} {p}", core, p,
-               (core.block_bits(p), core.key_bits(p), tlen))
+               (core.block_bits(p) * core.lanes(p), core.key_bits(p), tlen))
 
 
 def _targets():

@@ -43,12 +43,16 @@ class Core:
     choices: Mapping[str, tuple[int, ...]]
     #: parameter set -> OpenSSL-style cipher names this core then implements
     ciphers: Callable[[Params], tuple[str, ...]]
-    #: parameter set -> block width (bits) of s_axis_tdata / m_axis_tdata
+    #: parameter set -> bits of one cipher block; s_axis_tdata / m_axis_tdata carry
+    #: lanes() of them (block_bits x lanes wide, lane 0 in the low bits)
     block_bits: Callable[[Params], int]
     #: parameter set -> width (bits) of s_key_tdata
     key_bits: Callable[[Params], int]
     #: does the core have an s_key_tlen port (key length in bytes, per key load)?
     key_len_port: bool
+    # The three cycle figures below are functions of the parameter set. A core with a key
+    # length port whose cycles depend on the key length loaded also finds KEY_LEN (bytes) in
+    # the mapping it is given (see cycle_params); without KEY_LEN it gives the longest key's.
     #: cycles from s_axis handshake to m_axis_tvalid (constant: no data-dependent timing)
     latency: Callable[[Params], int]
     #: cycles between accepted blocks with no back-pressure (initiation interval)
@@ -63,6 +67,8 @@ class Core:
     test_sets: tuple[Mapping[str, int], ...] = field(default_factory=tuple)
     #: does the core have an s_iv port (the mode wrappers: ``ofb(speck_iter)`` ...)?
     iv_port: bool = False
+    #: blocks per beat for a core without a LANES parameter that carries several (bf_x2)
+    fixed_lanes: int = 1
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""
@@ -86,6 +92,17 @@ class Core:
 
     def block_bytes(self, params: Params | None = None) -> int:
         return self.block_bits(self.params(params)) // 8
+
+    def lanes(self, params: Params | None = None) -> int:
+        """Blocks per stream beat: the LANES parameter where a core has one, else 1. The data
+        ports are block_bits x lanes wide, lane 0 in the low bits (docs/interface.md)."""
+        return int(self.params(params).get("LANES", self.fixed_lanes))
+
+    def cycle_params(self, params: Params | None = None, key_len: int | None = None) -> dict:
+        """What the cycle functions take: the checked parameters, plus KEY_LEN (bytes) for a
+        core with a key length port when ``key_len`` is given."""
+        p = self.params(params)
+        return {**p, "KEY_LEN": key_len} if self.key_len_port and key_len else p
 
 
 # ---------------------------------------------------------------------------------------
@@ -168,7 +185,7 @@ register(Core(
     defaults={},
     choices={},
     ciphers=lambda p: ("bf",),
-    block_bits=lambda p: 128,
+    block_bits=lambda p: 64,
     key_bits=lambda p: 448,
     key_len_port=True,
     latency=lambda p: 17,
@@ -176,6 +193,7 @@ register(Core(
     key_setup=lambda p: _BF_KEY_SETUP,
     key_change=_BF_KEY_CHANGE,
     test_module="cocotb_core",
+    fixed_lanes=2,
 ))
 
 
@@ -210,10 +228,10 @@ class ModeCore(Core):
             o.pop(k, None)
         base = CORES[self.base]
         p = base.params(o)
-        if lanes(base, p) != 1:
+        if base.lanes(p) != 1:
             raise BadParameterError(f"{self.name}: the mode engine chains single blocks; "
                                     f"{base.name} with these parameters carries "
-                                    f"{lanes(base, p)} blocks a beat")
+                                    f"{base.lanes(p)} blocks a beat")
         if not 1 <= depth <= 10:
             raise BadParameterError(f"{self.name}: DEPTH_LOG2={depth} not allowed (1..10)")
         kb = base.key_bits(p)
@@ -309,16 +327,9 @@ endmodule
 _MODE_CORES: dict[str, ModeCore] = {}
 
 
-def lanes(core: Core, params: Params) -> int:
-    """Blocks per beat: the data port width over the cipher's block size."""
-    from .models import spec
-
-    return core.block_bits(params) // spec(core.block_ciphers(params)[0]).block_bits
-
-
 def mode_bases() -> list[str]:
     """The registered cores a hardware mode can wrap (one block a beat with their defaults)."""
-    return [n for n, c in CORES.items() if lanes(c, c.params()) == 1]
+    return [n for n, c in CORES.items() if c.lanes() == 1]
 
 
 def mode_core(mode: str, base_name: str) -> ModeCore:
@@ -348,6 +359,66 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
             key_setup=base.key_setup, key_change=base.key_change,
             test_module="cocotb_mode", test_sets=(), iv_port=True, mode=mode, base=base.name)
     return _MODE_CORES[name]
+# -- AES -----------------------------------------------------------------------------------
+
+def _aes_rounds(key_bits: int) -> int:
+    return {128: 10, 192: 12, 256: 14}[key_bits]
+
+
+def _aes_iter_nr(p: Params) -> int:
+    return _aes_rounds(8 * p.get("KEY_LEN", 32))
+
+
+register(Core(
+    name="aes_iter",
+    family="aes",
+    top="aes_iter",
+    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sub_layer.v", "aes/aes_mix_layer.v",
+         "aes/aes_key_step.v", "aes/aes_key_prep.v", "aes/aes_iter.v"),
+    summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
+            "one round per cycle, round keys on the fly",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("aes-128", "aes-192", "aes-256"),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: 256,
+    key_len_port=True,
+    latency=lambda p: _aes_iter_nr(p) + 1,
+    interval=_aes_iter_nr,
+    # pre-pass of Nr key steps to the last round key, plus the cycle that hands it over;
+    # AES-256 starts with one backward step (aes_key_prep)
+    key_setup=lambda p: _aes_iter_nr(p) + 1 + (1 if p.get("KEY_LEN", 32) == 32 else 0),
+    key_change="waits for the round engine to finish its block; no drain of the output",
+    test_module="cocotb_aes",
+    test_sets=({},),
+))
+
+
+register(Core(
+    name="aes_pipe",
+    family="aes",
+    top="aes_pipe",
+    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sub_layer.v", "aes/aes_mix_layer.v",
+         "aes/aes_key_step.v", "aes/aes_key_prep.v", "common/axis_credit_fifo.v",
+         "aes/aes_pipe.v"),
+    summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
+            "pipelined beside the data, credit-counted output FIFO (no stall)",
+    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
+    choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1)},
+    ciphers=lambda p: (f"aes-{p['KEY_BITS']}",),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: p["KEY_BITS"],
+    key_len_port=False,
+    latency=lambda p: _aes_rounds(p["KEY_BITS"]) * (1 + p["SUBREG"]) + 2,
+    interval=lambda p: 1,
+    # the pre-pass to the decryption start window, as in aes_iter
+    key_setup=lambda p: _aes_rounds(p["KEY_BITS"]) + 1 + (1 if p["KEY_BITS"] == 256 else 0),
+    key_change="nothing to wait for but a running key pre-pass: blocks carry their own key "
+               "schedule, so blocks inside finish with their key while new ones use the new one",
+    test_module="cocotb_aes",
+    test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
+               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1}),
+))
 
 
 def get(name: str) -> Core:

@@ -37,7 +37,7 @@ async def pycryptodome_every_key_length(dut):
     for n in range(4, 57):
         key = bytes(rng.getrandbits(8) for _ in range(n))
         ref = PyCryptoBlowfish.new(key, PyCryptoBlowfish.MODE_ECB)
-        blocks = random_blocks(rng, per_key, tb.block_bits)
+        blocks = random_blocks(rng, per_key, tb.port_bits)
         blocks[0].key = key
         await tb.stream(blocks, idle=0.3, backpressure=0.3)
         for i, b in enumerate(blocks):
@@ -109,9 +109,9 @@ async def key_setup_cycles(dut):
         key = bytes(rng.getrandbits(8) for _ in range(n))
         cycles = await tb.load_key(key)
         assert cycles == reg, f"key of {n} bytes: setup {cycles} cycles, registry {reg}"
-        blocks = random_blocks(rng, 4, tb.block_bits)
+        blocks = random_blocks(rng, 4, tb.port_bits)
         await tb.stream(blocks)
-        check(blocks, tb.model(key), f"after a {n}-byte key")
+        check(blocks, tb.model(key), f"after a {n}-byte key", tb.lanes)
     assert reg <= ROUND_FLOOR * 1.01, f"key setup {reg} is not within 1% of {ROUND_FLOOR}"
     dut._log.info("key setup %d cycles (floor %d, +%.2f%%)", reg, ROUND_FLOOR,
                   100 * (reg / ROUND_FLOOR - 1))

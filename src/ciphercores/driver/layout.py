@@ -53,7 +53,7 @@ class PortLayout:
         if len(orders) != 1:
             raise ValueError(f"{core.name}: ciphers {ciphers} disagree on byte order")
         return cls(ciphers=tuple(ciphers), block_bytes=core.block_bits(p) // 8,
-                   lanes=int(p.get("LANES", 1)), byteorder=orders.pop(),
+                   lanes=core.lanes(p), byteorder=orders.pop(),
                    key_bits=core.key_bits(p), key_len_port=core.key_len_port,
                    iv_port=core.iv_port)
 

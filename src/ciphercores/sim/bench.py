@@ -55,30 +55,6 @@ class Stats:
         return {b.t_out - b.t_in for b in self.blocks}
 
 
-class LaneModel:
-    """A block-cipher model applied lane by lane to a LANES-block port word (lane 0 in the
-    least significant bits, docs/interface.md), for cores with LANES > 1."""
-
-    def __init__(self, model, lanes: int, bits: int):
-        self.model, self.lanes, self.bits = model, lanes, bits
-
-    def _map(self, fn, value: int) -> int:
-        mask = (1 << self.bits) - 1
-        return sum(fn((value >> (self.bits * i)) & mask) << (self.bits * i)
-                   for i in range(self.lanes))
-
-    def encrypt_int(self, value: int) -> int:
-        return self._map(self.model.encrypt_int, value)
-
-    def decrypt_int(self, value: int) -> int:
-        return self._map(self.model.decrypt_int, value)
-
-    def to_int(self, block: bytes) -> int:
-        """One block, the same in every lane."""
-        v = self.model.to_int(block)
-        return sum(v << (self.bits * i) for i in range(self.lanes))
-
-
 class CoreBench:
     """Clock, reset, key loading and streaming for one core instance."""
 
@@ -89,10 +65,15 @@ class CoreBench:
         self.core = registry.get(cfg["core"])
         self.params = self.core.params(cfg["params"])
         self.block_bits = self.core.block_bits(self.params)
+        #: blocks per beat (LANES); the data ports are port_bits = block_bits x lanes wide
+        self.lanes = self.core.lanes(self.params)
+        self.port_bits = self.block_bits * self.lanes
         self.key_bits = self.core.key_bits(self.params)
-        self.cipher = self.core.block_ciphers(self.params)[0]
+        #: every cipher the core implements with these parameters (a key length port picks
+        #: one per key load); ``cipher`` is the first
+        self.ciphers = self.core.block_ciphers(self.params)
+        self.cipher = self.ciphers[0]
         self.byteorder = models.spec(self.cipher).byteorder
-        self.lanes = self.block_bits // models.spec(self.cipher).block_bits
         self.rng = random.Random(seed if seed is not None else cfg.get("seed", 1))
         self.cycle = 0
         self._edge_ns = 0.0
@@ -155,14 +136,28 @@ class CoreBench:
         self.dut.rst.value = 0
         await self.tick()
 
-    def model(self, key: bytes):
-        """The reference model for ``key``, spread over the core's lanes."""
-        m = models.new(self.cipher, key)
-        if self.lanes == 1:
-            return m
-        return LaneModel(m, self.lanes, self.block_bits // self.lanes)
-
     # -- keys --------------------------------------------------------------------------
+    def model(self, key: bytes):
+        """Reference model for ``key``: the core's cipher that takes a key of its length."""
+        for name in self.ciphers:
+            if len(key) in models.spec(name).key_sizes:
+                return models.new(name, key)
+        raise ValueError(f"{self.core.name}: no cipher for a {len(key)}-byte key")
+
+    def random_key(self, rng: random.Random) -> bytes:
+        """A random key of a random length among the core's ciphers."""
+        sizes = sorted({n for c in self.ciphers for n in models.spec(c).key_sizes})
+        return bytes(rng.getrandbits(8) for _ in range(rng.choice(sizes)))
+
+    def zero_key(self) -> bytes:
+        """The key a core uses after reset: all zero, of the shortest length it takes."""
+        return bytes(min(n for c in self.ciphers for n in models.spec(c).key_sizes))
+
+    def cycles(self, key_len: int | None = None) -> tuple[int, int, int]:
+        """(latency, interval, key_setup) from the registry for a key of ``key_len`` bytes."""
+        p = self.core.cycle_params(self.params, key_len)
+        return self.core.latency(p), self.core.interval(p), self.core.key_setup(p)
+
     def key_port_value(self, key: bytes) -> int:
         """Map key bytes onto s_key_tdata as docs/interface.md says."""
         return key_port_value(self.byteorder, self.key_bits, key)
@@ -310,22 +305,38 @@ class CoreBench:
         self.dut.m_axis_tready.value = 0
 
 
-def check(blocks: list[Block], model, what: str = "") -> int:
-    """Scoreboard: every block's result against the model, in order. Returns the count."""
+def lanes_of(value: int, bits: int, lanes: int) -> list[int]:
+    """Split a port value into its ``lanes`` blocks of ``bits``, lane 0 (low bits) first."""
+    return [(value >> (bits * i)) & ((1 << bits) - 1) for i in range(lanes)]
+
+
+def beat(values: list[int], bits: int) -> int:
+    """Join blocks into one port value, the first in lane 0 (the low bits)."""
+    return sum(v << (bits * i) for i, v in enumerate(values))
+
+
+def expected(b: Block, model, lanes: int = 1) -> int:
+    """What the core must output for ``b``: every lane through the model."""
+    f = model.decrypt_int if b.decrypt else model.encrypt_int
+    return beat([f(v) for v in lanes_of(b.data, model.block_bits, lanes)], model.block_bits)
+
+
+def check(blocks: list[Block], model, what: str = "", lanes: int = 1) -> int:
+    """Scoreboard: every block's result (each of its ``lanes`` lanes) against the model, in
+    order. Returns the count of blocks (lanes included)."""
     bad = []
     for i, b in enumerate(blocks):
-        want = model.decrypt_int(b.data) if b.decrypt else model.encrypt_int(b.data)
-        if b.result != want or b.user != int(b.decrypt):
+        if b.result != expected(b, model, lanes) or b.user != int(b.decrypt):
             bad.append((i, b))
     if bad:
         i, b = bad[0]
         raise AssertionError(
-            f"{what}: {len(bad)} of {len(blocks)} blocks wrong; first #{i} "
+            f"{what}: {len(bad)} of {len(blocks)} beats wrong; first #{i} "
             f"{'dec' if b.decrypt else 'enc'} in={b.data:x} got={b.result!r:} "
-            f"want={(model.decrypt_int(b.data) if b.decrypt else model.encrypt_int(b.data)):x} "
-            f"user={b.user}")
-    return len(blocks)
+            f"want={expected(b, model, lanes):x} user={b.user}")
+    return len(blocks) * lanes
 
 
 def random_blocks(rng: random.Random, n: int, bits: int, mixed: bool = True) -> list[Block]:
+    """``n`` random beats of ``bits`` (the port width: block bits x lanes), directions mixed."""
     return [Block(rng.getrandbits(bits), mixed and rng.random() < 0.5) for _ in range(n)]
