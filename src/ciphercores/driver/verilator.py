@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -223,6 +224,9 @@ def _load(path: str) -> ctypes.CDLL:
     return lib
 
 
+_CWD_LOCK = threading.Lock()
+
+
 @register_transport("verilator")
 class VerilatorTransport(Transport):
     """A core compiled with Verilator and driven by harness.cpp in this process."""
@@ -236,7 +240,21 @@ class VerilatorTransport(Transport):
         self.lib = _load(str(self.lib_path))
         self.open_seconds = time.perf_counter() - t0
         self._check_ports()
-        self._h = self.lib.cc_new()
+        # $readmemh files (e.g. Blowfish's pi tables) are named relative to the working
+        # directory, and the model runs its initial blocks when it is created: create it in
+        # the directory that holds them (a process-wide change, so under a lock)
+        mem_dirs = sorted({str(src.parent) for src in core.sources()
+                           if any(src.parent.glob("*.hex"))})
+        if len(mem_dirs) > 1:
+            raise DriverError(f"{core.name}: memory files in several directories: {mem_dirs}")
+        with _CWD_LOCK:
+            here = os.getcwd()
+            try:
+                if mem_dirs:
+                    os.chdir(mem_dirs[0])
+                self._h = self.lib.cc_new()
+            finally:
+                os.chdir(here)
         if not self._h:
             raise DriverError(f"{core.name}: could not create the simulation model")
         p, lay = self.params, self.layout
