@@ -437,7 +437,11 @@ def _gui(args: argparse.Namespace) -> int:
         if args.host not in ("127.0.0.1", "localhost", "::1"):
             _note("warning: no authentication; anyone who reaches this address can use it")
 
-    gui.serve(args.host, args.port, announce)
+    try:
+        gui.serve(args.host, args.port, announce)
+    except KeyboardInterrupt:  # Ctrl-C is how a server stops: not an error
+        pass
+    _note("gui stopped")
     return 0
 
 

@@ -15,6 +15,7 @@ const state = {
   busy: false,
   liveTimer: null,
   seq: 0,
+  runs: 0,              // finished runDirection calls (shown as body[data-runs], for tests)
 };
 
 // ---------------------------------------------------------------------------------------
@@ -275,6 +276,10 @@ function requestBody(direction) {
 // running
 // ---------------------------------------------------------------------------------------
 
+function finished() {
+  document.body.dataset.runs = String(++state.runs);
+}
+
 async function runDirection(direction, quiet) {
   if (state.busy) return;
   state.lastDirection = direction;
@@ -282,7 +287,9 @@ async function runDirection(direction, quiet) {
   const errors = checkForm(direction);
   if (errors.length) {
     showErrors(errors);
+    hideResult();
     if (!quiet) $("status").textContent = "nothing ran: fix the marked fields";
+    finished();
     return;
   }
   state.busy = true;
@@ -292,6 +299,7 @@ async function runDirection(direction, quiet) {
     const {status, data} = await api("/api/run", requestBody(direction));
     if (status !== 200 || !data.ok) {
       showErrors(data.errors);
+      hideResult();
       $("status").textContent = "nothing ran: fix the marked fields";
       if (status >= 500) $("status").textContent = "the run failed";
       return;
@@ -304,7 +312,13 @@ async function runDirection(direction, quiet) {
   } finally {
     state.busy = false;
     $("encrypt").disabled = $("decrypt").disabled = false;
+    finished();
   }
+}
+
+function hideResult() {
+  state.result = null;
+  $("result").hidden = true;
 }
 
 function showResult(a) {
@@ -359,8 +373,10 @@ function renderTrace(trace, n) {
   details.hidden = false;
   const note = document.createElement("p");
   note.className = "hint";
-  note.textContent = `every block-cipher call of the mode, as the reference model computes ` +
-    `it (${trace.calls.length} of ${trace.total_calls} shown); values in hex`;
+  note.textContent = `every block-cipher call of the mode as the reference model computes ` +
+    `it (${trace.calls.length} of ${trace.total_calls} shown): block input → output as ` +
+    `bytes, then the state after each round as the model names it (hex integers, the ` +
+    `cipher's own notation)`;
   body.appendChild(note);
   trace.calls.forEach((c, i) => {
     const head = document.createElement("div");
