@@ -7,6 +7,7 @@
     ciphercores bench cosim [CORE ...]                  co-simulation speed of the driver
     ciphercores demo                                    the same as `make demo`
     ciphercores synth | explore | results               the measurement flow (ciphercores.synth)
+    ciphercores gui [--host H] [--port N]               the web GUI (docs/gui.md)
 
 Cipher names as OpenSSL spells them (``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``;
 ``speck128-128-ctr`` for SPECK). Errors: one line on stderr, the error's exit status (see
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import tempfile
 import time
@@ -30,6 +30,7 @@ from .errors import (
     FileAccessError,
     UnsupportedCipherError,
 )
+from .frontend import check_iv, check_key, choose_core, parse_hex, redact
 
 #: exit status on Ctrl-C
 EXIT_INTERRUPTED = 130
@@ -43,11 +44,7 @@ _SECRETS: list[str] = []  # the --key text of this call, hidden from every messa
 def _redact(message: str) -> str:
     """Hide keys in a message: the --key text of this call and anything that looks like one
     (8 or more hex digits), wherever the user typed it."""
-    for secret in _SECRETS:
-        if len(secret) >= 4:
-            message = re.sub(rf"(?<![0-9A-Za-z]){re.escape(secret)}(?![0-9A-Za-z])",
-                             "<hidden>", message)
-    return re.sub(r"(?<![0-9A-Za-z])(0x)?[0-9a-fA-F]{8,}(?![0-9A-Za-z])", "<hidden>", message)
+    return redact(message, _SECRETS)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -90,50 +87,6 @@ def _demo(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------
 # encrypt / decrypt
 # ---------------------------------------------------------------------------------------
-
-def parse_hex(what: str, text: str | None) -> bytes | None:
-    """Hex text -> bytes; the error names the option, never the text."""
-    if text is None:
-        return None
-    t = text.strip()
-    if t[:2].lower() == "0x":
-        t = t[2:]
-    if not t or len(t) % 2 or not re.fullmatch(r"[0-9a-fA-F]*", t):
-        raise BadHexError(f"{what} is not an even-length hex string")
-    return bytes.fromhex(t)
-
-
-def choose_core(cm: modes.CipherMode, spec: str | None
-                ) -> tuple[registry.Core, dict[str, int]]:
-    """The (core, parameters) that runs ``cm``. ``spec`` is ``NAME[:P=V,...]``: a block cipher
-    core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``. Without it:
-    the first registered core implementing the cipher, inside its hardware mode wrapper
-    ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
-    if spec is None:
-        found = registry.cores_for(cm.cipher)
-        if not found:
-            raise UnsupportedCipherError(
-                f"no registered core implements {cm.cipher} (use --software for the model)")
-        core, params = found[0]
-        if cm.mode in registry.HW_MODES and params.get("LANES", 1) == 1:
-            mode_core = registry.mode_core(cm.mode, core.name)
-            return mode_core, mode_core.params(params)
-        return core, params
-    core, params = registry.parse_core_spec(spec)
-    mode = getattr(core, "mode", "")
-    if mode and mode != cm.mode:
-        raise UnsupportedCipherError(f"core {core.name} runs {mode.upper()}, not {cm.name}")
-    if cm.cipher in core.block_ciphers(params):
-        return core, params
-    if ":" not in spec:  # a core name alone: any of its known parameter sets for the cipher
-        base = getattr(core, "base", "") or core.name
-        for c, p in registry.cores_for(cm.cipher):
-            if c.name == base:
-                return core, core.params(p)
-    raise UnsupportedCipherError(
-        f"core {core.name} ({', '.join(f'{k}={v}' for k, v in params.items())}) implements "
-        f"{', '.join(core.block_ciphers(params))}, not {cm.cipher}")
-
 
 def _read_input(path: str | None) -> bytes:
     if path is None or path == "-":
@@ -220,8 +173,8 @@ def _crypt(args: argparse.Namespace) -> int:
         raise CipherCoresError("--software and --core exclude each other")
     pad = False if args.no_pad else None
     # every check that needs no data or core first, so a bad call costs nothing
-    spec.model(key)  # KeySizeError names sizes only
-    modes._check(spec, cm.mode, iv, cm.cipher)  # IV presence and size
+    check_key(cm, key)  # KeySizeError names sizes only
+    check_iv(cm, iv)  # IV presence and size
     target = _check_output(args.output, args.input)
     data = _read_input(args.input)
 
@@ -404,7 +357,7 @@ def _bench_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report(args: argparse.Namespace) -> int:
+def _report_cmd(args: argparse.Namespace) -> int:
     from .evaluation import report
 
     files = report.build(Path(args.out), quick=args.quick)
@@ -473,7 +426,35 @@ def _add_driver_commands(sub) -> None:
     p.add_argument("out", metavar="DIR", help="output folder")
     p.add_argument("--quick", action="store_true",
                    help="Yosys-only figures (xc7 cell counts) for what is not cached")
-    p.set_defaults(func=_report)
+    p.set_defaults(func=_report_cmd)
+
+
+def _gui(args: argparse.Namespace) -> int:
+    from . import gui
+
+    def announce(url: str) -> None:
+        print(f"ciphercores gui: serving on {url} (Ctrl-C stops it)", flush=True)
+        if args.host not in ("127.0.0.1", "localhost", "::1"):
+            _note("warning: no authentication; anyone who reaches this address can use it")
+
+    try:
+        gui.serve(args.host, args.port, announce)
+    except KeyboardInterrupt:  # Ctrl-C is how a server stops: not an error
+        pass
+    _note("gui stopped")
+    return 0
+
+
+def _add_gui_command(sub) -> None:
+    """gui: the web GUI (issue 10, docs/gui.md)."""
+    p = sub.add_parser("gui", help="web GUI: encrypt/decrypt through the RTL in a browser",
+                       description="Serve the web GUI and its JSON API (docs/gui.md) on a "
+                                   "local address; opens nothing else.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: "
+                                                       "127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=None,
+                   help="port (default: 8470 if free, else any free port; 0: any free port)")
+    p.set_defaults(func=_gui)
 
 
 def _find_secrets(argv: list[str]) -> list[str]:
@@ -501,6 +482,7 @@ def main(argv: list[str] | None = None) -> int:
 
     synth_commands.add(sub)
     _add_driver_commands(sub)
+    _add_gui_command(sub)
     args = ap.parse_args(argv)
     try:
         return args.func(args)
