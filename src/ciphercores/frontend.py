@@ -80,7 +80,7 @@ def core_options(cm: modes.CipherMode) -> list[tuple[registry.Core, dict[str, in
     (the mode then runs on the host)."""
     out: list[tuple[registry.Core, dict[str, int]]] = []
     for core, params in registry.cores_for(cm.cipher):
-        if cm.mode in registry.HW_MODES and registry.lanes(core, params) == 1:
+        if cm.mode in registry.HW_MODES and core.lanes(params) == 1:
             mc = registry.mode_core(cm.mode, core.name)
             out.append((mc, mc.params(params)))
         out.append((core, params))

@@ -145,14 +145,7 @@ def _vector_cases():
     for row in rows:
         engines = ["model"] + (["rtl"] if registry.cores_for(row[1]) else [])
         for e in engines:
-            marks = []
-            if e == "rtl" and row[1] == "bf":
-                # known bug outside the GUI (the CLI shows it too): the Blowfish cores read
-                # their S-box init files ($readmemh "bf_pi_*.hex") relative to the process's
-                # working directory, which the co-simulation driver does not provide
-                marks = [pytest.mark.xfail(strict=True, reason="driver: bf_pi_*.hex not found "
-                                                              "outside rtl/blowfish")]
-            cases.append(pytest.param(e, *row[1:], id=f"{row[0]}-{e}", marks=marks))
+            cases.append(pytest.param(e, *row[1:], id=f"{row[0]}-{e}"))
     return cases
 
 
