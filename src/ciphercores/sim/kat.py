@@ -47,6 +47,17 @@ def kat(cipher: str) -> list[tuple[bytes, bytes, bytes]]:
     return []
 
 
+def spread(items: list, n: int | None) -> list:
+    """At most ``n`` of ``items``, evenly spaced, first and last included (all if ``n`` is
+    None or not smaller): a deterministic sample of a vector file for a slow simulator."""
+    if n is None or n >= len(items):
+        return list(items)
+    if n <= 1:
+        return list(items[:n])
+    step = (len(items) - 1) / (n - 1)
+    return [items[round(i * step)] for i in range(n)]
+
+
 def messages(cipher: str) -> list[tuple[bytes, list[tuple[bytes, bytes]]]]:
     """Multi-block known answers for ``cipher``: (key, [(plaintext, ciphertext), ...]) per
     message, each pair one ECB block (see the cipher's loader for how a file maps to it)."""
