@@ -12,8 +12,9 @@ def test_entry_is_consistent(name):
     core = registry.get(name)
     for path in core.sources():
         assert path.exists(), path
-        text = path.read_text()
-        assert "`default_nettype none" in text and f"module {core.top}" in text
+        assert "`default_nettype none" in path.read_text(), path
+    # the top module is in the last file (dependencies first)
+    assert f"module {core.top} " in core.sources()[-1].read_text()
     for ps in (core.defaults, *core.test_sets):
         p = core.params(ps)
         for cipher in core.ciphers(p):
@@ -43,4 +44,27 @@ def test_parse_core_spec():
 
 def test_cores_for_cipher():
     found = registry.cores_for("speck48-96")
-    assert [(c.name, p) for c, p in found] == [("speck_iter", {"WORD": 24, "KEY_WORDS": 4})]
+    assert [(c.name, p) for c, p in found if c.name == "speck_iter"] == [
+        ("speck_iter", {"WORD": 24, "KEY_WORDS": 4})]
+    assert all("speck48-96" in c.ciphers(p) for c, p in found)
+
+
+def test_speck_pipe_parameters():
+    core = registry.get("speck_pipe")
+    assert core.params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 22})["STAGES"] == 22
+    with pytest.raises(registry.BadParameterError, match="STAGES=23 must be 1..22"):
+        core.params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 23})
+    with pytest.raises(registry.BadParameterError, match="not a SPECK parameter set"):
+        core.params({"WORD": 16, "KEY_WORDS": 2, "STAGES": 1})
+
+
+@pytest.mark.parametrize("stages,interval,burst", [(1, 23, 1), (5, 5, 5), (23, 1, 23)])
+def test_speck_pipe_cycle_model(stages, interval, burst):
+    """SPECK48/96 (T = 23): ceil(T/STAGES) passes; STAGES blocks taken back to back."""
+    core = registry.get("speck_pipe")
+    p = core.params({"WORD": 24, "KEY_WORDS": 4, "STAGES": stages})
+    assert (core.latency(p), core.interval(p), core.burst(p), core.key_setup(p)) == (
+        25, interval, burst, 23)
+    gaps = core.accept_gaps(p, 2 * burst + 1)
+    # over whole bursts, STAGES blocks every STAGES * interval cycles
+    assert sum(gaps[:burst]) == burst * interval
