@@ -58,6 +58,10 @@ wire mem_wr = s_valid && !(out_load && mem_empty);  // otherwise the write bypas
 
 wire [CNTW-1:0] claims_next = claims_reg + {{(CNTW-1){1'b0}}, claim}
                               - {{(CNTW-1){1'b0}}, pop};
+// claims_next < DEPTH without the adder on the claim path: claim is the late signal
+wire claims_low = (claims_reg < DEPTH[CNTW-1:0] - 1'b1);    // at most DEPTH-2
+wire claims_one = (claims_reg == DEPTH[CNTW-1:0] - 1'b1);   // DEPTH-1
+wire claim_ok_next = claims_low || (claims_one && (pop || !claim)) || (pop && !claim);
 
 assign claim_ok = claim_ok_reg;
 assign m_data = out_reg;
@@ -66,7 +70,7 @@ assign m_valid = out_valid_reg;
 // credits: one per block between its claim and its read-out
 always @(posedge clk) begin : p_credit
     claims_reg <= claims_next;
-    claim_ok_reg <= (claims_next < DEPTH[CNTW-1:0]);
+    claim_ok_reg <= claim_ok_next;
     if (rst) begin
         claims_reg <= {CNTW{1'b0}};
         claim_ok_reg <= 1'b1;

@@ -87,7 +87,7 @@ end
 // key registers and the pre-pass to the last round's key state (for decryption)
 // ---------------------------------------------------------------------------------------
 reg [KW-1:0] key0_reg;           // key state at round 0 (as loaded)
-reg [KW-1:0] keyl_reg;           // key state at round T-1
+reg [KW-1:0] keyl_reg;           // key state at round T-1, l window reversed (for decryption)
 reg [KW-1:0] prep_ks_reg;        // pre-pass working state
 reg          prep_reg;           // pre-pass running: no block is accepted
 reg [CW-1:0] prep_cnt_reg;
@@ -104,6 +104,17 @@ speck_key_step #(
     .ks_o(prep_ks_next)
 );
 
+// the last round's key state with its l window in backward order (see speck_key_step)
+wire [KW-1:0] prep_last;
+
+genvar w;
+generate
+    for (w = 0; w < KEY_WORDS - 1; w = w + 1) begin : g_rev
+        assign prep_last[(w+1)*WORD +: WORD] = prep_ks_next[(KEY_WORDS-1-w)*WORD +: WORD];
+    end
+endgenerate
+assign prep_last[WORD-1:0] = prep_ks_next[WORD-1:0];
+
 // keys are accepted at any time: blocks inside carry their own key state
 assign s_key_tready = 1'b1;
 wire key_fire = s_key_tvalid;
@@ -118,7 +129,7 @@ always @(posedge clk) begin : p_key
         prep_ks_reg <= prep_ks_next;
         prep_cnt_reg <= prep_cnt_reg + 1'b1;
         if (prep_cnt_reg == T_M2) begin
-            keyl_reg <= prep_ks_next;
+            keyl_reg <= prep_last;
             prep_reg <= 1'b0;
         end
     end
@@ -324,11 +335,12 @@ assign s_axis_tready = !s_key_tvalid && !prep_reg && !slot_busy && claim_ok;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
 always @(posedge clk) begin : p_input
-    // the input register is zero unless it holds a block: no key state lingers in it
+    // loaded every cycle (in_fire only sets the valid bit, a small fan-out), so the key state
+    // in it is always that of the current key: nothing lingers after a key load or clear
     in_v_reg <= in_fire;
-    in_d_reg <= in_fire && s_axis_tuser;
-    in_data_reg <= in_fire ? s_axis_tdata : {BW{1'b0}};
-    in_ks_reg <= !in_fire ? {KW{1'b0}} : s_axis_tuser ? keyl_reg : key0_reg;
+    in_d_reg <= s_axis_tuser;
+    in_data_reg <= s_axis_tdata;
+    in_ks_reg <= s_axis_tuser ? keyl_reg : key0_reg;
     if (rst) begin
         in_v_reg <= 1'b0;
         in_d_reg <= 1'b0;
