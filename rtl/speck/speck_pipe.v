@@ -149,6 +149,7 @@ end
 // ---------------------------------------------------------------------------------------
 reg [S-1:0]    v_reg;            // the slot holds a block
 reg [S-1:0]    go_reg;           // ... which has passes left after this one
+reg [S-1:0]    gn_reg;           // ... and still after the next one (go of its next pass)
 reg [S-1:0]    d_reg;            // its direction (1 decrypt)
 reg [S*PW-1:0] c_reg;            // its pass (0..P-1)
 reg [S*CW-1:0] k_reg;            // its next key-step index (loop only)
@@ -165,6 +166,7 @@ reg [KW-1:0]   in_ks_reg;
 // unit inputs and outputs
 wire [S-1:0]    ui_v;
 wire [S-1:0]    ui_go;
+wire [S-1:0]    ui_gn;
 wire [S-1:0]    ui_d;
 wire [S*PW-1:0] ui_c;
 // verilator lint_off UNUSEDSIGNAL
@@ -186,6 +188,7 @@ generate
         // verilator lint_off UNUSEDSIGNAL
         wire            ri_v;
         wire            ri_go;
+        wire            ri_gn;
         wire            ri_d;
         wire [PW-1:0]   ri_c;
         wire [CW-1:0]   ri_k;
@@ -199,7 +202,8 @@ generate
             // a block with passes left goes round again; a finished one has left for the
             // FIFO and its slot comes back empty, with no key material
             assign ri_v = go_reg[S-1];
-            assign ri_go = go_reg[S-1] && (c_reg[(S-1)*PW +: PW] != LASTC[PW-1:0]);
+            assign ri_go = gn_reg[S-1];
+            assign ri_gn = gn_reg[S-1] && (ri_c != LASTC[PW-1:0]);
             assign ri_d = d_reg[S-1];
             assign ri_c = c_reg[(S-1)*PW +: PW] + 1'b1;
             assign ri_k = k_reg[(S-1)*CW +: CW];
@@ -209,6 +213,7 @@ generate
         end else begin : g_chain
             assign ri_v = v_reg[j-1];
             assign ri_go = go_reg[j-1];
+            assign ri_gn = gn_reg[j-1];
             assign ri_d = d_reg[j-1];
             assign ri_c = c_reg[(j-1)*PW +: PW];
             assign ri_k = k_reg[(j-1)*CW +: CW];
@@ -222,6 +227,7 @@ generate
             // index is a constant per unit and direction
             assign ui_v[j] = (j == 0) ? in_v_reg : ri_v;
             assign ui_go[j] = 1'b0;
+            assign ui_gn[j] = 1'b0;
             assign ui_d[j] = (j == 0) ? in_d_reg : ri_d;
             assign ui_c[j*PW +: PW] = {PW{1'b0}};
             assign ui_k[j*CW +: CW] = {CW{1'b0}};
@@ -237,6 +243,7 @@ generate
             // entry unit: the input register takes the slot (the slot is free: see tready)
             assign ui_v[j] = in_v_reg || ri_v;
             assign ui_go[j] = in_v_reg || ri_go;
+            assign ui_gn[j] = in_v_reg ? (P > 2) : ri_gn;
             assign ui_d[j] = in_v_reg ? in_d_reg : ri_d;
             assign ui_c[j*PW +: PW] = in_v_reg ? {PW{1'b0}} : ri_c;
             assign ui_k[j*CW +: CW] = in_v_reg ? (in_d_reg ? T_M2 : {CW{1'b0}}) : ri_k;
@@ -247,6 +254,7 @@ generate
         end else begin : g_pass
             assign ui_v[j] = ri_v;
             assign ui_go[j] = ri_go;
+            assign ui_gn[j] = ri_gn;
             assign ui_d[j] = ri_d;
             assign ui_c[j*PW +: PW] = ri_c;
             assign ui_k[j*CW +: CW] = ri_k;
@@ -288,6 +296,7 @@ endgenerate
 always @(posedge clk) begin : p_loop
     v_reg <= ui_v;
     go_reg <= ui_go;
+    gn_reg <= ui_gn;
     d_reg <= ui_d;
     c_reg <= ui_c;
     k_reg <= uo_k;
@@ -298,6 +307,7 @@ always @(posedge clk) begin : p_loop
         // empty the loop and wipe every key state and intermediate block
         v_reg <= {S{1'b0}};
         go_reg <= {S{1'b0}};
+        gn_reg <= {S{1'b0}};
         d_reg <= {S{1'b0}};
         c_reg <= {(S*PW){1'b0}};
         k_reg <= {(S*CW){1'b0}};
@@ -319,7 +329,7 @@ generate
         assign slot_busy = 1'b0;
     end else if (S == 1) begin : g_free1
         // one unit: next cycle it holds the block entering now, or this one if it goes round
-        assign slot_busy = in_v_reg || (go_reg[0] && (c_reg[PW-1:0] != LASTC[PW-1:0]));
+        assign slot_busy = in_v_reg || gn_reg[0];
     end else if (E == 0) begin : g_free0
         // unit 0 next faces the slot now before the last unit
         assign slot_busy = go_reg[S-2];
