@@ -63,3 +63,29 @@ class PaddingError(CipherCoresError):
 
     def __init__(self, detail: str = "bad padding"):
         super().__init__(f"bad decrypt: {detail}")
+
+
+# -- driver and command line (issue 8) ---------------------------------------------------
+
+class UnsupportedCipherError(CipherCoresError):
+    """A core (with its parameters) that does not implement the requested cipher."""
+
+    exit_code = 2
+
+
+class BadHexError(CipherCoresError):
+    """A key or IV given in hex that is not hex; the message names the field, not the text."""
+
+    exit_code = 3
+
+
+class FileAccessError(CipherCoresError):
+    """An input file that cannot be read or an output file that cannot be written."""
+
+    exit_code = 6
+
+
+class DriverError(CipherCoresError):
+    """The driver could not build, load or run a core (toolchain or transport failure)."""
+
+    exit_code = 7

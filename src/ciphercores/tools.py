@@ -75,12 +75,12 @@ def sim_env() -> dict[str, str]:
     if verilator:
         dirs.insert(0, str(Path(verilator).parent))
     env["PATH"] = os.pathsep.join(dirs + [env.get("PATH", "")])
-    # the PyPI wheel's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty: a design that Verilator
-    # splits into several C++ files then fails to compile (its precompiled header is handed to
-    # the compiler as a linker input); give make the flag a configured Verilator would have
-    flags = env.get("MAKEFLAGS", "")
-    if "CFG_CXXFLAGS_PCH_I" not in flags:
-        env["MAKEFLAGS"] = f"{flags} CFG_CXXFLAGS_PCH_I=-include".strip()
+    # The PyPI wheel's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty (GCC needs "-include"):
+    # a model split into enough C++ files to use a precompiled header then fails to compile
+    # ("Vtop__pch.h.fast: linker input file not found"). A command-line variable (MAKEFLAGS)
+    # overrides the makefile's.
+    if "CFG_CXXFLAGS_PCH_I" not in env.get("MAKEFLAGS", ""):
+        env["MAKEFLAGS"] = (env.get("MAKEFLAGS", "") + " CFG_CXXFLAGS_PCH_I=-include").strip()
     return env
 
 
