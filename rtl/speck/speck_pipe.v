@@ -7,8 +7,9 @@
 // Every block carries its own key state {l window, k} beside its data and steps it through the
 // key schedule in each unit, so a new key needs no drain. A block enters unit E = P*STAGES - T
 // (P = ceil(T/STAGES) passes) and leaves after the last unit of its last pass: when STAGES does
-// not divide T, its first pass skips units 0..E-1. Finished blocks go to an output FIFO whose
-// space is claimed when the block enters, so the loop never stalls (no global enable).
+// not divide T, its first pass skips units 0..E-1. Finished blocks go to an output FIFO
+// (axis_credit_fifo) in which a block reserves its place when it enters, so the loop never
+// stalls (no global enable).
 module speck_pipe #(
     // word size n in bits: 16, 24, 32, 48 or 64
     parameter integer WORD = 64,
@@ -64,9 +65,10 @@ localparam integer BW = 2 * WORD;
 localparam integer CW = 6;                             // round / key-step index
 localparam integer PW = (P > 1) ? $clog2(P) : 1;       // pass counter
 localparam integer LASTC = (P > 1) ? P - 2 : 0;        // pass before the last one
-// FIFO credits: enough for every block that can be between input and output with the output
-// always ready (latency T+2 at one block per cycle), so credits never throttle a free stream
-localparam integer FIFO_DEPTH = S + 3;
+// FIFO credits (capacity 2^FIFO_LOG2 + 1): at least S + 3, every block that can be between
+// input and output with the output always ready (the loop, the input register, the FIFO input
+// and the credit's way back), so credits never throttle a free stream
+localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) : 1;
 localparam integer T_M2_I = T - 2;
 localparam [CW-1:0] T_M2 = T_M2_I[CW-1:0];             // backward key step of round 0
 
@@ -115,9 +117,11 @@ generate
 endgenerate
 assign prep_last[WORD-1:0] = prep_ks_next[WORD-1:0];
 
-// keys are accepted at any time: blocks inside carry their own key state
-assign s_key_tready = 1'b1;
-wire key_fire = s_key_tvalid;
+// keys are accepted at any time (blocks inside carry their own key state), except during the
+// output FIFO's wipe after reset, so that key_setup is the pre-pass alone
+wire fifo_wiping;
+assign s_key_tready = !fifo_wiping;
+wire key_fire = s_key_tvalid && s_key_tready;
 
 always @(posedge clk) begin : p_key
     if (key_fire) begin
@@ -322,7 +326,7 @@ end
 // the FIFO has a credit for it, so its latency is always T+2
 // ---------------------------------------------------------------------------------------
 wire slot_busy;   // the slot that will face unit E next cycle holds a block with rounds left
-wire claim_ok;
+wire credit;      // the output FIFO has room for one more block (registered)
 
 generate
     if (P == 1) begin : g_free
@@ -341,7 +345,7 @@ generate
     end
 endgenerate
 
-assign s_axis_tready = !s_key_tvalid && !prep_reg && !slot_busy && claim_ok;
+assign s_axis_tready = !s_key_tvalid && !prep_reg && !slot_busy && credit;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
 always @(posedge clk) begin : p_input
@@ -364,14 +368,15 @@ end
 // ---------------------------------------------------------------------------------------
 wire [BW:0] fifo_out;
 
-credit_fifo #(
+axis_credit_fifo #(
     .WIDTH(BW + 1),
-    .DEPTH(FIFO_DEPTH)
+    .DEPTH_LOG2(FIFO_LOG2)
 ) u_fifo (
     .clk(clk),
     .rst(rst),
-    .claim(in_fire),
-    .claim_ok(claim_ok),
+    .reserve(in_fire),
+    .credit(credit),
+    .wiping(fifo_wiping),
     .s_data({d_reg[S-1], x_reg[(S-1)*WORD +: WORD], y_reg[(S-1)*WORD +: WORD]}),
     .s_valid(v_reg[S-1] && !go_reg[S-1]),
     .m_data(fifo_out),

@@ -182,7 +182,7 @@ register(Core(
     name="speck_pipe",
     family="speck",
     top="speck_pipe",
-    rtl=("speck/speck_round.v", "speck/speck_key_step.v", "common/credit_fifo.v",
+    rtl=("speck/speck_round.v", "speck/speck_key_step.v", "common/axis_credit_fifo.v",
          "speck/speck_pipe.v"),
     summary="SPECK with STAGES round units in a loop (1..T), STAGES=T: full pipeline, "
             "1 block/cycle; key state travels with each block",
@@ -201,8 +201,9 @@ register(Core(
     burst=lambda p: p["STAGES"],
     # pre-pass to the last round key (for decryption), as in speck_iter
     key_setup=lambda p: _speck_rounds(p),
-    key_change="nothing: each block carries its key state, blocks inside finish with theirs",
-    test_module="speck_pipe",
+    key_change="nothing (after reset: the output FIFO's wipe): each block carries its key "
+               "state, blocks inside finish with theirs",
+    test_module="cocotb_core",
     # all ten sets; STAGES: full pipeline (T), folded (1), divisors and non-divisors of T
     test_sets=tuple({**ps, "STAGES": st} for ps, st in zip(
         _SPECK_SETS, (22, 1, 5, 13, 4, 20, 2, 32, 11, 8), strict=True)),
