@@ -149,17 +149,21 @@ always @(posedge clk) begin : p_key
 end
 
 // ---------------------------------------------------------------------------------------
-// the loop: slot registers after each unit (flat vectors, unit j at [j*width +: width])
+// the loop: a slot register after each unit. The one-bit fields are vectors (bit j: unit j);
+// the wide fields are registers in each unit's block, seen through the net arrays *_s (one
+// element per unit, so that each unit's register is a net of its own in simulation)
 // ---------------------------------------------------------------------------------------
-reg [S-1:0]    v_reg;            // the slot holds a block
-reg [S-1:0]    go_reg;           // ... which has passes left after this one
-reg [S-1:0]    gn_reg;           // ... and still after the next one (go of its next pass)
-reg [S-1:0]    d_reg;            // its direction (1 decrypt)
-reg [S*PW-1:0] c_reg;            // its pass (0..P-1)
-reg [S*CW-1:0] k_reg;            // its next key-step index (loop only)
-reg [S*WORD-1:0] x_reg;
-reg [S*WORD-1:0] y_reg;
-reg [S*KW-1:0] ks_reg;           // its key state for its next round
+reg [S-1:0]      v_reg;          // the slot holds a block
+reg [S-1:0]      go_reg;         // ... which has passes left after this one
+reg [S-1:0]      gn_reg;         // ... and still after the next one (go of its next pass)
+reg [S-1:0]      d_reg;          // its direction (1 decrypt)
+// verilator lint_off UNUSEDSIGNAL
+wire [PW-1:0]    c_s  [0:S-1];   // its pass (0..P-1); unused in the full pipeline
+wire [CW-1:0]    k_s  [0:S-1];   // its next key-step index (loop only)
+// verilator lint_on UNUSEDSIGNAL
+wire [WORD-1:0]  x_s  [0:S-1];
+wire [WORD-1:0]  y_s  [0:S-1];
+wire [KW-1:0]    ks_s [0:S-1];   // its key state for its next round
 
 // input register: the accepted block enters unit E in the next cycle
 reg            in_v_reg;
@@ -167,22 +171,11 @@ reg            in_d_reg;
 reg [BW-1:0]   in_data_reg;
 reg [KW-1:0]   in_ks_reg;
 
-// unit inputs and outputs
+// unit inputs (one-bit fields)
 wire [S-1:0]    ui_v;
 wire [S-1:0]    ui_go;
 wire [S-1:0]    ui_gn;
 wire [S-1:0]    ui_d;
-wire [S*PW-1:0] ui_c;
-// verilator lint_off UNUSEDSIGNAL
-wire [S*CW-1:0] ui_k;             // unused in the full pipeline (constant key-step indices)
-// verilator lint_on UNUSEDSIGNAL
-wire [S*WORD-1:0] ui_x;
-wire [S*WORD-1:0] ui_y;
-wire [S*KW-1:0] ui_ks;
-wire [S*CW-1:0] uo_k;
-wire [S*WORD-1:0] uo_x;
-wire [S*WORD-1:0] uo_y;
-wire [S*KW-1:0] uo_ks;
 
 genvar j;
 generate
@@ -199,8 +192,24 @@ generate
         wire [WORD-1:0] ri_x;
         wire [WORD-1:0] ri_y;
         wire [KW-1:0]   ri_ks;
+        wire [CW-1:0]   ui_k;           // unused in the full pipeline (constant indices)
         // verilator lint_on UNUSEDSIGNAL
+        // unit inputs and outputs (wide fields)
+        wire [PW-1:0]   ui_c;
+        wire [WORD-1:0] ui_x;
+        wire [WORD-1:0] ui_y;
+        wire [KW-1:0]   ui_ks;
         wire [CW-1:0]   idx;
+        wire [CW-1:0]   uo_k;
+        wire [WORD-1:0] uo_x;
+        wire [WORD-1:0] uo_y;
+        wire [KW-1:0]   uo_ks;
+        // the slot register after the unit (wide fields)
+        reg  [PW-1:0]   c_reg;
+        reg  [CW-1:0]   k_reg;
+        reg  [WORD-1:0] x_reg;
+        reg  [WORD-1:0] y_reg;
+        reg  [KW-1:0]   ks_reg;
 
         if (j == 0) begin : g_loop
             // a block with passes left goes round again; a finished one has left for the
@@ -209,21 +218,21 @@ generate
             assign ri_go = gn_reg[S-1];
             assign ri_gn = gn_reg[S-1] && (ri_c != LASTC[PW-1:0]);
             assign ri_d = d_reg[S-1];
-            assign ri_c = c_reg[(S-1)*PW +: PW] + 1'b1;
-            assign ri_k = k_reg[(S-1)*CW +: CW];
-            assign ri_x = x_reg[(S-1)*WORD +: WORD];
-            assign ri_y = y_reg[(S-1)*WORD +: WORD];
-            assign ri_ks = go_reg[S-1] ? ks_reg[(S-1)*KW +: KW] : {KW{1'b0}};
+            assign ri_c = c_s[S-1] + 1'b1;
+            assign ri_k = k_s[S-1];
+            assign ri_x = x_s[S-1];
+            assign ri_y = y_s[S-1];
+            assign ri_ks = go_reg[S-1] ? ks_s[S-1] : {KW{1'b0}};
         end else begin : g_chain
             assign ri_v = v_reg[j-1];
             assign ri_go = go_reg[j-1];
             assign ri_gn = gn_reg[j-1];
             assign ri_d = d_reg[j-1];
-            assign ri_c = c_reg[(j-1)*PW +: PW];
-            assign ri_k = k_reg[(j-1)*CW +: CW];
-            assign ri_x = x_reg[(j-1)*WORD +: WORD];
-            assign ri_y = y_reg[(j-1)*WORD +: WORD];
-            assign ri_ks = ks_reg[(j-1)*KW +: KW];
+            assign ri_c = c_s[j-1];
+            assign ri_k = k_s[j-1];
+            assign ri_x = x_s[j-1];
+            assign ri_y = y_s[j-1];
+            assign ri_ks = ks_s[j-1];
         end
 
         if (P == 1) begin : g_straight
@@ -233,11 +242,11 @@ generate
             assign ui_go[j] = 1'b0;
             assign ui_gn[j] = 1'b0;
             assign ui_d[j] = (j == 0) ? in_d_reg : ri_d;
-            assign ui_c[j*PW +: PW] = {PW{1'b0}};
-            assign ui_k[j*CW +: CW] = {CW{1'b0}};
-            assign ui_x[j*WORD +: WORD] = (j == 0) ? in_data_reg[BW-1:WORD] : ri_x;
-            assign ui_y[j*WORD +: WORD] = (j == 0) ? in_data_reg[WORD-1:0] : ri_y;
-            assign ui_ks[j*KW +: KW] = (j == 0) ? in_ks_reg : ri_ks;
+            assign ui_c = {PW{1'b0}};
+            assign ui_k = {CW{1'b0}};
+            assign ui_x = (j == 0) ? in_data_reg[BW-1:WORD] : ri_x;
+            assign ui_y = (j == 0) ? in_data_reg[WORD-1:0] : ri_y;
+            assign ui_ks = (j == 0) ? in_ks_reg : ri_ks;
             localparam integer IDX_E = j;                 // forward step i = j
             localparam integer IDX_D = T - 2 - j;         // backward step T-2-j
             localparam [CW-1:0] IDX_ENC = IDX_E[CW-1:0];
@@ -249,38 +258,38 @@ generate
             assign ui_go[j] = in_v_reg || ri_go;
             assign ui_gn[j] = in_v_reg ? (P > 2) : ri_gn;
             assign ui_d[j] = in_v_reg ? in_d_reg : ri_d;
-            assign ui_c[j*PW +: PW] = in_v_reg ? {PW{1'b0}} : ri_c;
-            assign ui_k[j*CW +: CW] = in_v_reg ? (in_d_reg ? T_M2 : {CW{1'b0}}) : ri_k;
-            assign ui_x[j*WORD +: WORD] = in_v_reg ? in_data_reg[BW-1:WORD] : ri_x;
-            assign ui_y[j*WORD +: WORD] = in_v_reg ? in_data_reg[WORD-1:0] : ri_y;
-            assign ui_ks[j*KW +: KW] = in_v_reg ? in_ks_reg : ri_ks;
-            assign idx = ui_k[j*CW +: CW];
+            assign ui_c = in_v_reg ? {PW{1'b0}} : ri_c;
+            assign ui_k = in_v_reg ? (in_d_reg ? T_M2 : {CW{1'b0}}) : ri_k;
+            assign ui_x = in_v_reg ? in_data_reg[BW-1:WORD] : ri_x;
+            assign ui_y = in_v_reg ? in_data_reg[WORD-1:0] : ri_y;
+            assign ui_ks = in_v_reg ? in_ks_reg : ri_ks;
+            assign idx = ui_k;
         end else begin : g_pass
             assign ui_v[j] = ri_v;
             assign ui_go[j] = ri_go;
             assign ui_gn[j] = ri_gn;
             assign ui_d[j] = ri_d;
-            assign ui_c[j*PW +: PW] = ri_c;
-            assign ui_k[j*CW +: CW] = ri_k;
-            assign ui_x[j*WORD +: WORD] = ri_x;
-            assign ui_y[j*WORD +: WORD] = ri_y;
-            assign ui_ks[j*KW +: KW] = ri_ks;
-            assign idx = ui_k[j*CW +: CW];
+            assign ui_c = ri_c;
+            assign ui_k = ri_k;
+            assign ui_x = ri_x;
+            assign ui_y = ri_y;
+            assign ui_ks = ri_ks;
+            assign idx = ui_k;
         end
 
         // key-step index of the next unit: up for encryption, down for decryption
-        assign uo_k[j*CW +: CW] = ui_d[j] ? idx - 1'b1 : idx + 1'b1;
+        assign uo_k = ui_d[j] ? idx - 1'b1 : idx + 1'b1;
 
         // the round, with the round key k_i in the low word of the key state
         speck_round #(
             .WORD(WORD)
         ) u_round (
-            .x(ui_x[j*WORD +: WORD]),
-            .y(ui_y[j*WORD +: WORD]),
-            .k(ui_ks[j*KW +: WORD]),
+            .x(ui_x),
+            .y(ui_y),
+            .k(ui_ks[WORD-1:0]),
             .dec(ui_d[j]),
-            .x_o(uo_x[j*WORD +: WORD]),
-            .y_o(uo_y[j*WORD +: WORD])
+            .x_o(uo_x),
+            .y_o(uo_y)
         );
 
         // and beside it the key schedule: the key state of the block's next round
@@ -288,36 +297,49 @@ generate
             .WORD(WORD),
             .KEY_WORDS(KEY_WORDS)
         ) u_key (
-            .ks(ui_ks[j*KW +: KW]),
+            .ks(ui_ks),
             .idx(idx),
             .dec(ui_d[j]),
-            .ks_o(uo_ks[j*KW +: KW])
+            .ks_o(uo_ks)
         );
+
+        // slot register (wide fields): the loop always moves; nothing in it ever waits
+        always @(posedge clk) begin : p_slot
+            c_reg <= ui_c;
+            k_reg <= uo_k;
+            x_reg <= uo_x;
+            y_reg <= uo_y;
+            ks_reg <= uo_ks;
+            if (rst) begin
+                // wipe every key state and intermediate block
+                c_reg <= {PW{1'b0}};
+                k_reg <= {CW{1'b0}};
+                x_reg <= {WORD{1'b0}};
+                y_reg <= {WORD{1'b0}};
+                ks_reg <= {KW{1'b0}};
+            end
+        end
+
+        assign c_s[j] = c_reg;
+        assign k_s[j] = k_reg;
+        assign x_s[j] = x_reg;
+        assign y_s[j] = y_reg;
+        assign ks_s[j] = ks_reg;
     end
 endgenerate
 
-// slot registers: the loop always moves; nothing in it ever waits
+// slot registers (one-bit fields)
 always @(posedge clk) begin : p_loop
     v_reg <= ui_v;
     go_reg <= ui_go;
     gn_reg <= ui_gn;
     d_reg <= ui_d;
-    c_reg <= ui_c;
-    k_reg <= uo_k;
-    x_reg <= uo_x;
-    y_reg <= uo_y;
-    ks_reg <= uo_ks;
     if (rst) begin
-        // empty the loop and wipe every key state and intermediate block
+        // empty the loop
         v_reg <= {S{1'b0}};
         go_reg <= {S{1'b0}};
         gn_reg <= {S{1'b0}};
         d_reg <= {S{1'b0}};
-        c_reg <= {(S*PW){1'b0}};
-        k_reg <= {(S*CW){1'b0}};
-        x_reg <= {(S*WORD){1'b0}};
-        y_reg <= {(S*WORD){1'b0}};
-        ks_reg <= {(S*KW){1'b0}};
     end
 end
 
@@ -377,7 +399,7 @@ axis_credit_fifo #(
     .reserve(in_fire),
     .credit(credit),
     .wiping(fifo_wiping),
-    .s_data({d_reg[S-1], x_reg[(S-1)*WORD +: WORD], y_reg[(S-1)*WORD +: WORD]}),
+    .s_data({d_reg[S-1], x_s[S-1], y_s[S-1]}),
     .s_valid(v_reg[S-1] && !go_reg[S-1]),
     .m_data(fifo_out),
     .m_valid(m_axis_tvalid),
