@@ -46,7 +46,36 @@ def test_parse_core_spec():
 
 def test_cores_for_cipher():
     found = registry.cores_for("speck48-96")
-    assert [(c.name, p) for c, p in found] == [("speck_iter", {"WORD": 24, "KEY_WORDS": 4})]
+    assert [(c.name, p) for c, p in found if c.name == "speck_iter"] == [
+        ("speck_iter", {"WORD": 24, "KEY_WORDS": 4})]
+    assert all("speck48-96" in c.ciphers(p) for c, p in found)
+
+
+def test_speck_pipe_parameters():
+    core = registry.get("speck_pipe")
+    assert core.params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 22})["STAGES"] == 22
+    with pytest.raises(registry.BadParameterError, match="STAGES=23 must be 1..22"):
+        core.params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 23})
+    with pytest.raises(registry.BadParameterError, match="not a SPECK parameter set"):
+        core.params({"WORD": 16, "KEY_WORDS": 2, "STAGES": 1})
+    # the hardware modes check the same, and keep the bursts where the core is fed freely
+    with pytest.raises(registry.BadParameterError, match="STAGES=23 must be 1..22"):
+        registry.get("ctr(speck_pipe)").params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 23})
+    p = core.params({"WORD": 24, "KEY_WORDS": 4, "STAGES": 5})
+    assert registry.get("ctr(speck_pipe)").burst(p) == 5
+    assert registry.get("cbc(speck_pipe)").burst(p) == 1  # encryption: one block per latency
+
+
+@pytest.mark.parametrize("stages,interval,burst", [(1, 23, 1), (5, 5, 5), (23, 1, 23)])
+def test_speck_pipe_cycle_model(stages, interval, burst):
+    """SPECK48/96 (T = 23): ceil(T/STAGES) passes; STAGES blocks taken back to back."""
+    core = registry.get("speck_pipe")
+    p = core.params({"WORD": 24, "KEY_WORDS": 4, "STAGES": stages})
+    assert (core.latency(p), core.interval(p), core.burst(p), core.key_setup(p)) == (
+        25, interval, burst, 23)
+    gaps = core.accept_gaps(p, 2 * burst + 1)
+    # over whole bursts, STAGES blocks every STAGES * interval cycles
+    assert sum(gaps[:burst]) == burst * interval
 
 
 def test_mode_cores():

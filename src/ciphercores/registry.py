@@ -69,6 +69,11 @@ class Core:
     iv_port: bool = False
     #: blocks per beat for a core without a LANES parameter that carries several (bf_x2)
     fixed_lanes: int = 1
+    #: blocks accepted on consecutive cycles before the core waits (bursts then start
+    #: burst * interval cycles apart); 1 for cores that take a block every ``interval`` cycles
+    burst: Callable[[Params], int] = lambda p: 1
+    #: checks that involve several parameters: parameter set -> error message, or "" if valid
+    validate: Callable[[Params], str] = lambda p: ""
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""
@@ -81,7 +86,16 @@ class Core:
                 allowed = ", ".join(str(c) for c in self.choices[k])
                 raise BadParameterError(f"{self.name}: {k}={v} not allowed (allowed: {allowed})")
             p[k] = int(v)
+        problem = self.validate(p)
+        if problem:
+            raise BadParameterError(f"{self.name}: {problem}")
         return p
+
+    def accept_gaps(self, params: Params, n: int) -> list[int]:
+        """Cycles between the input handshakes of ``n`` blocks offered back to back to an
+        idle core with the output always ready: the registry's cycle model of the input."""
+        b, ii = self.burst(params), self.interval(params)
+        return [1 if i % b else b * ii - (b - 1) for i in range(1, n)]
 
     def sources(self) -> list[Path]:
         return [RTL / f for f in self.rtl]
@@ -147,6 +161,56 @@ register(Core(
     key_change="waits for the round engine to finish its block; no drain of the output",
     test_module="speck_iter",
     test_sets=_SPECK_SETS,
+))
+
+
+def _speck_passes(p: Params) -> int:
+    """Passes a block makes through speck_pipe's loop of STAGES units: ceil(T / STAGES)."""
+    return -(-_speck_rounds(p) // p["STAGES"])
+
+
+def _speck_pipe_check(p: Params) -> str:
+    if not any(p["WORD"] == s["WORD"] and p["KEY_WORDS"] == s["KEY_WORDS"] for s in _SPECK_SETS):
+        return f"WORD={p['WORD']}, KEY_WORDS={p['KEY_WORDS']} is not a SPECK parameter set"
+    t = _speck_rounds(p)
+    if not 1 <= p["STAGES"] <= t:
+        return f"STAGES={p['STAGES']} must be 1..{t} (the rounds of this set)"
+    return ""
+
+
+register(Core(
+    name="speck_pipe",
+    family="speck",
+    top="speck_pipe",
+    rtl=("speck/speck_round.v", "speck/speck_key_step.v", "common/axis_credit_fifo.v",
+         "speck/speck_pipe.v"),
+    summary="SPECK with STAGES round units in a loop (1..T), STAGES=T: full pipeline, "
+            "1 block/cycle; key state travels with each block",
+    defaults={"WORD": 64, "KEY_WORDS": 2, "STAGES": 32},
+    choices={"WORD": (16, 24, 32, 48, 64), "KEY_WORDS": (2, 3, 4),
+             "STAGES": tuple(range(1, 35))},
+    validate=_speck_pipe_check,
+    ciphers=lambda p: (f"speck{2 * p['WORD']}-{p['WORD'] * p['KEY_WORDS']}",),
+    block_bits=lambda p: 2 * p["WORD"],
+    key_bits=lambda p: p["WORD"] * p["KEY_WORDS"],
+    key_len_port=False,
+    # input register, T rounds (one per cycle, whatever STAGES), output FIFO register
+    latency=lambda p: _speck_rounds(p) + 2,
+    # STAGES blocks back to back, then the loop is full for the remaining passes
+    interval=_speck_passes,
+    burst=lambda p: p["STAGES"],
+    # pre-pass to the last round key (for decryption), as in speck_iter
+    key_setup=lambda p: _speck_rounds(p),
+    key_change="nothing (after reset: the output FIFO's wipe): each block carries its key "
+               "state, blocks inside finish with theirs",
+    test_module="cocotb_core",
+    # the full pipeline (STAGES=T) on 48/96, a non-divisor of T on 64/128 (T = 27: six passes,
+    # the first one short), folded (STAGES=1) on 128/128 (its full pipeline is the default,
+    # which the hardware-mode, driver and synthesis tests build); tests/rtl/test_speck_pipe.py
+    # checks the cycle model over more STAGES, and all ten sets behind `slow`
+    test_sets=({"WORD": 24, "KEY_WORDS": 4, "STAGES": 23},
+               {"WORD": 32, "KEY_WORDS": 4, "STAGES": 5},
+               {"WORD": 64, "KEY_WORDS": 2, "STAGES": 1}),
 ))
 
 
@@ -356,6 +420,7 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
             key_len_port=base.key_len_port, latency=base.latency,
             # encryption interval (CBC/CFB decryption runs at the base core's interval)
             interval=(lambda p, b=base: b.latency(p) + 1) if serial else base.interval,
+            burst=(lambda p: 1) if serial else base.burst,
             key_setup=base.key_setup, key_change=base.key_change,
             test_module="cocotb_mode", test_sets=(), iv_port=True, mode=mode, base=base.name)
     return _MODE_CORES[name]

@@ -1,0 +1,67 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// SPECK key-schedule step on the key state {l window, k}: forward (round i -> i+1) or backward.
+//
+// The l window is kept in the order its words are used, the next one in the low word: forward
+// {l_(i+m-2), ..., l_i} (as in the key), backward {l_(i+1), ..., l_(i+m-1)} (reversed). Both
+// directions then take the low word and put the new one on top: no multiplexer on the way in.
+module speck_key_step #(
+    // word size n in bits: 16, 24, 32, 48 or 64
+    parameter integer WORD = 64,
+    // key words m: 2, 3 or 4
+    parameter integer KEY_WORDS = 2
+) (
+    // key state at round i: {l window, k_i}; forward at round 0 this is the key as loaded
+    input  wire [WORD*KEY_WORDS-1:0] ks,
+    // step index i: forward from round i to i+1, backward from round i+1 to i
+    input  wire [5:0]                idx,
+    // 0: forward, 1: backward
+    input  wire                      dec,
+    output wire [WORD*KEY_WORDS-1:0] ks_o
+);
+
+localparam integer KW = WORD * KEY_WORDS;
+localparam integer LW = WORD * (KEY_WORDS - 1);
+
+// parameter check at elaboration
+initial begin
+    if (KEY_WORDS < 2 || KEY_WORDS > 4) begin
+        $error("speck_key_step %m: KEY_WORDS=%0d, SPECK has 2, 3 or 4 key words", KEY_WORDS);
+        $finish;
+    end
+end
+
+wire [WORD-1:0] k_cur = ks[WORD-1:0];
+wire [LW-1:0]   l_win = ks[KW-1:WORD];          // the word used next in the low word
+wire [WORD-1:0] l_low = l_win[WORD-1:0];
+
+// the key schedule is the round function with the step index as round key:
+// forward (l_(i+m-1), k_(i+1)) = R_i(l_i, k_i); backward (l_i, k_i) = R_i^-1(l_(i+m-1), k_(i+1))
+wire [WORD-1:0] r_l;
+wire [WORD-1:0] r_k;
+
+speck_round #(
+    .WORD(WORD)
+) u_round (
+    .x(l_low),
+    .y(k_cur),
+    .k({{(WORD-6){1'b0}}, idx}),
+    .dec(dec),
+    .x_o(r_l),
+    .y_o(r_k)
+);
+
+generate
+    if (KEY_WORDS == 2) begin : g_win1
+        assign ks_o = {r_l, r_k};
+    end else begin : g_winn
+        // the used word leaves at the bottom, the new one enters on top
+        assign ks_o = {r_l, l_win[LW-1:WORD], r_k};
+    end
+endgenerate
+
+endmodule
+
+`resetall
