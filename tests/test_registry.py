@@ -10,10 +10,13 @@ from ciphercores import models, registry
 @pytest.mark.parametrize("name", sorted(registry.CORES))
 def test_entry_is_consistent(name):
     core = registry.get(name)
+    texts = []
     for path in core.sources():
         assert path.exists(), path
-        text = path.read_text()
-        assert "`default_nettype none" in text and f"module {core.top}" in text
+        texts.append(path.read_text())
+        assert "`default_nettype none" in texts[-1], path
+    # the top module is in the last file (dependencies first)
+    assert f"module {core.top} " in texts[-1] or f"module {core.top}\n" in texts[-1]
     for ps in (core.defaults, *core.test_sets):
         p = core.params(ps)
         for cipher in core.ciphers(p):

@@ -127,6 +127,54 @@ register(Core(
 ))
 
 
+# -- DES and Triple-DES (rtl/des/) --------------------------------------------------------------
+# The TDES cores implement des-ede3, des-ede and des (keying options 1, 2, 3), chosen per key
+# load by s_key_tlen = 24, 16 or 8; the DES cores are the same RTL with DES_ONLY = 1.
+_DES_RTL = ("des/des_ip.v", "des/des_fp.v", "des/des_pc1.v", "des/des_pc2.v", "des/des_round.v")
+_TDES_CIPHERS = ("des-ede3", "des-ede", "des")
+
+register(Core(
+    name="des_iter",
+    family="des",
+    top="des_iter",
+    rtl=(*_DES_RTL, "des/tdes_iter.v", "des/des_iter.v"),
+    summary="folded DES, one round per cycle, key schedule on the fly (right rotations to "
+            "decrypt)",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("des",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 64,
+    key_len_port=False,
+    latency=lambda p: 17,
+    interval=lambda p: 16,
+    key_setup=lambda p: 1,
+    key_change="none: a key is read only when a block enters, so it is taken at once, even "
+               "with a block in the engine",
+    test_module="cocotb_des",
+))
+
+register(Core(
+    name="tdes_iter",
+    family="des",
+    top="tdes_iter",
+    rtl=(*_DES_RTL, "des/tdes_iter.v"),
+    summary="folded Triple-DES (EDE), one round engine for the three passes, one round per "
+            "cycle, key schedule on the fly",
+    defaults={},
+    choices={},
+    ciphers=lambda p: _TDES_CIPHERS,
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 192,
+    key_len_port=True,
+    latency=lambda p: 49,
+    interval=lambda p: 48,
+    key_setup=lambda p: 1,
+    key_change="waits until the block in the engine starts its last DES pass (at most 32 "
+               "cycles); no drain of the output",
+    test_module="cocotb_des",
+))
+
 def get(name: str) -> Core:
     try:
         return CORES[name]

@@ -60,7 +60,10 @@ class CoreBench:
         self.params = self.core.params(cfg["params"])
         self.block_bits = self.core.block_bits(self.params)
         self.key_bits = self.core.key_bits(self.params)
-        self.cipher = self.core.ciphers(self.params)[0]
+        #: every cipher this core implements (a core with s_key_tlen may implement several,
+        #: told apart by key length, e.g. des-ede3 / des-ede / des); the first is the main one
+        self.ciphers = self.core.ciphers(self.params)
+        self.cipher = self.ciphers[0]
         self.byteorder = models.spec(self.cipher).byteorder
         self.rng = random.Random(seed if seed is not None else cfg.get("seed", 1))
         self.cycle = 0
@@ -98,6 +101,17 @@ class CoreBench:
         await self.tick()
 
     # -- keys --------------------------------------------------------------------------
+    def key_sizes(self) -> list[int]:
+        """Key lengths in bytes the core takes, over all its ciphers."""
+        return sorted({n for c in self.ciphers for n in models.spec(c).key_sizes})
+
+    def model(self, key: bytes):
+        """Reference model for ``key``: the core's cipher that has this key length."""
+        for c in self.ciphers:
+            if len(key) in models.spec(c).key_sizes:
+                return models.new(c, key)
+        raise ValueError(f"{self.core.name}: no cipher with a {len(key)}-byte key")
+
     def key_port_value(self, key: bytes) -> int:
         """Map key bytes onto s_key_tdata as docs/interface.md says."""
         if self.byteorder == "little":
