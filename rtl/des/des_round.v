@@ -49,10 +49,15 @@ localparam [255:0] S8 = {64'hD2846FB1A93E50C7, 64'h1FD8A374C56B0E92, 64'h7B419CE
 
 // S-box lookup: row = bits 1 and 6 of the 6-bit input, column = bits 2 to 5
 function [3:0] sbox(input [255:0] entries, input [5:0] x);
-    reg [7:0] index;
+    reg [63:0] row;
     begin
-        index = {x[5], x[0], x[4:1], 2'b00};
-        sbox = entries[8'd255 - index -: 4];
+        case ({x[5], x[0]})
+            2'd0: row = entries[255:192];
+            2'd1: row = entries[191:128];
+            2'd2: row = entries[127:64];
+            default: row = entries[63:0];
+        endcase
+        sbox = row[7'd63 - {1'b0, x[4:1], 2'b00} -: 4];
     end
 endfunction
 

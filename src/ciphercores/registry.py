@@ -175,6 +175,49 @@ register(Core(
     test_module="cocotb_des",
 ))
 
+register(Core(
+    name="des_pipe",
+    family="des",
+    top="des_pipe",
+    rtl=(*_DES_RTL, "des/des_subkey.v", "common/credit_fifo.v", "des/tdes_pipe.v",
+         "des/des_pipe.v"),
+    summary="pipelined DES: input stage, 16 round stages, credit-counted output FIFO; each "
+            "block carries its key",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("des",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 64,
+    key_len_port=False,
+    latency=lambda p: 19,
+    interval=lambda p: 1,
+    key_setup=lambda p: 1,
+    key_change="none: each block carries its key through the stages, so a key is taken at "
+               "once and costs only the cycle of its handshake",
+    test_module="cocotb_des",
+))
+
+register(Core(
+    name="tdes_pipe",
+    family="des",
+    top="tdes_pipe",
+    rtl=(*_DES_RTL, "des/des_subkey.v", "common/credit_fifo.v", "des/tdes_pipe.v"),
+    summary="pipelined Triple-DES (EDE): input stage, 48 round stages, credit-counted output "
+            "FIFO; each block carries the keys of its passes ahead",
+    defaults={},
+    choices={},
+    ciphers=lambda p: _TDES_CIPHERS,
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 192,
+    key_len_port=True,
+    latency=lambda p: 51,
+    interval=lambda p: 1,
+    key_setup=lambda p: 1,
+    key_change="none: each block carries the keys of its DES passes through the stages, so a "
+               "key is taken at once and costs only the cycle of its handshake",
+    test_module="cocotb_des",
+))
+
 def get(name: str) -> Core:
     try:
         return CORES[name]
