@@ -52,6 +52,9 @@ initial begin
     end
 end
 
+// distributed (LUT) RAM: an ECP5 block RAM read without its output register takes over 4 ns
+// clock-to-out, which would set the core's Fmax
+(* ram_style = "distributed" *)
 reg [WIDTH-1:0] mem [0:DEPTH-1];
 reg [AW:0]      wr_ptr_reg;     // one extra bit tells full from empty
 reg [AW:0]      rd_ptr_reg;

@@ -139,10 +139,14 @@ generate
     end
 endgenerate
 
-// input stage (data registers are not reset: they never hold key material)
+// input stage (data registers are not reset: they never hold key material). Stage registers
+// load only when a block moves into them (an enable, not a stall: the pipeline never stops),
+// so idle stages do not toggle.
 always @(posedge clk) begin : p_input
-    in_lr_reg <= ip_out;
-    in_dec_reg <= s_axis_tuser;
+    if (s_axis_tvalid && s_axis_tready) begin
+        in_lr_reg <= ip_out;
+        in_dec_reg <= s_axis_tuser;
+    end
     in_valid_reg <= s_axis_tvalid && s_axis_tready;
     if (rst) begin
         in_valid_reg <= 1'b0;
@@ -208,8 +212,10 @@ generate
         des_round u_round (.l(l_in), .r(r_in), .k(subkey), .l_next(l_next), .r_next(r_next));
 
         always @(posedge clk) begin : p_stage
-            lr_reg <= {l_next, r_next};
-            dec_reg <= dec_bus[i-1];
+            if (valid_bus[i-1]) begin
+                lr_reg <= {l_next, r_next};
+                dec_reg <= dec_bus[i-1];
+            end
             valid_reg <= valid_bus[i-1];
             if (rst) begin
                 valid_reg <= 1'b0;
@@ -223,7 +229,8 @@ generate
         if (KOUT > 0) begin : g_carry
             reg [KOUT-1:0] key_reg;
 
-            // after the last round of a pass its key is dropped
+            // after the last round of a pass its key is dropped. Not gated by valid: keys
+            // flow through every cycle, so a key clear (a load of zero) wipes every stage
             always @(posedge clk) begin : p_key
                 key_reg <= keys[KIN-1 -: KOUT];
                 if (rst) begin
