@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: demo test slow lint clean venv
+.PHONY: demo test slow lint clean venv bench-synth
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-## demo: build speck_iter, push a message through it in the simulator and back
+## demo: encrypt a sample file through an RTL core (Verilator co-simulation) and back
 demo: $(STAMP)
 	$(BIN)/python -m ciphercores.demo
 
@@ -31,6 +31,15 @@ slow: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/python -m ciphercores.lint
 	$(BIN)/ruff check src tests
+
+## bench-synth: the full measurement run: every core's test parameter sets on ECP5 (speed 8
+## and 6, placer seeds 1,2,3) and xc7, as sweeps (docs/img/CORE-sweep.csv/.json/.png), then
+## docs/results.md. Cached: a second run only redoes what changed. Long (an hour or more).
+bench-synth: $(STAMP)
+	status=0; for core in $$($(BIN)/python -c "from ciphercores import registry; print(*registry.CORES)"); do \
+	  $(BIN)/ciphercores explore $$core --test-sets --target ecp5,xc7 --speed 8,6 \
+	    --parallel 2 --out docs/img || status=1; \
+	done; $(BIN)/ciphercores results; exit $$status
 
 clean:
 	rm -rf build sim_build .pytest_cache .ruff_cache

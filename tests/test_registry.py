@@ -10,18 +10,18 @@ from ciphercores import models, registry
 @pytest.mark.parametrize("name", sorted(registry.CORES))
 def test_entry_is_consistent(name):
     core = registry.get(name)
-    texts = []
     for path in core.sources():
         assert path.exists(), path
-        texts.append(path.read_text())
-        assert "`default_nettype none" in texts[-1], path
-    # the top module is in the last file (dependencies first)
-    assert f"module {core.top} " in texts[-1] or f"module {core.top}\n" in texts[-1]
+        text = path.read_text()
+        # one module per file, named as the file; the top comes last (dependencies first)
+        assert "`default_nettype none" in text and f"module {path.stem} " in text
+    assert core.sources()[-1].stem == core.top
     for ps in (core.defaults, *core.test_sets):
         p = core.params(ps)
         for cipher in core.ciphers(p):
             spec = models.spec(cipher)
-            assert spec.block_bits == core.block_bits(p)
+            # LANES blocks side by side on cores with several lanes
+            assert core.block_bits(p) % spec.block_bits == 0
             assert 8 * max(spec.key_sizes) <= core.key_bits(p)
         assert core.latency(p) >= 1 and core.interval(p) >= 1 and core.key_setup(p) >= 0
 
@@ -47,3 +47,28 @@ def test_parse_core_spec():
 def test_cores_for_cipher():
     found = registry.cores_for("speck48-96")
     assert [(c.name, p) for c, p in found] == [("speck_iter", {"WORD": 24, "KEY_WORDS": 4})]
+
+
+def test_mode_cores():
+    core = registry.get("ofb(speck_iter)")
+    assert core.iv_port and core.mode == "ofb" and core.base == "speck_iter"
+    p = core.params({"WORD": 32, "KEY_WORDS": 4})
+    assert (p["BLOCK_W"], p["KEY_W"], p["DEPTH_LOG2"]) == (64, 128, 6)
+    assert core.ciphers(p) == ("speck64-128-ofb",)
+    assert core.block_ciphers(p) == ("speck64-128",)
+    base = registry.get("speck_iter")
+    assert core.latency(p) == base.latency(p)
+    assert core.interval(p) == base.latency(p) + 1  # OFB is serial
+    assert registry.get("ctr(speck_iter)").interval(p) == base.interval(p)
+    assert registry.get("CTR( speck_iter )").name == "ctr(speck_iter)"
+    assert core.sources()[-1].read_text().count("module ofb_speck_iter") == 1
+    with pytest.raises(registry.UnknownCoreError, match="unknown hardware mode"):
+        registry.get("xts(speck_iter)")
+    with pytest.raises(registry.UnknownCoreError, match="nest"):
+        registry.get("ofb(ctr(speck_iter))")
+    with pytest.raises(registry.UnknownCoreError):
+        registry.get("ofb(nope)")
+    with pytest.raises(registry.BadParameterError, match="DEPTH_LOG2"):
+        core.params({"DEPTH_LOG2": 0})
+    spec_core, spec_p = registry.parse_core_spec("cbc(speck_iter):WORD=16,KEY_WORDS=4")
+    assert spec_core.name == "cbc(speck_iter)" and spec_p["BLOCK_W"] == 32

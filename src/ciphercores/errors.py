@@ -33,7 +33,12 @@ class IVSizeError(CipherCoresError):
     exit_code = 3
 
     def __init__(self, cipher: str, got: int, want: int):
-        super().__init__(f"{cipher}: IV is {got} bytes; it must be {want} bytes")
+        if want == 0:
+            super().__init__(f"{cipher}: this mode takes no IV (got {got} bytes)")
+        elif got == 0:
+            super().__init__(f"{cipher}: an IV of {want} bytes is required")
+        else:
+            super().__init__(f"{cipher}: IV is {got} bytes; it must be {want} bytes")
 
 
 class BlockSizeError(CipherCoresError):
@@ -47,8 +52,40 @@ class TruncatedInputError(CipherCoresError):
     exit_code = 4
 
 
+class DataLengthError(CipherCoresError):
+    """Unpadded data that is not a whole number of blocks."""
+
+    exit_code = 4
+
+
 class PaddingError(CipherCoresError):
     exit_code = 5
 
     def __init__(self, detail: str = "bad padding"):
         super().__init__(f"bad decrypt: {detail}")
+
+
+# -- driver and command line (issue 8) ---------------------------------------------------
+
+class UnsupportedCipherError(CipherCoresError):
+    """A core (with its parameters) that does not implement the requested cipher."""
+
+    exit_code = 2
+
+
+class BadHexError(CipherCoresError):
+    """A key or IV given in hex that is not hex; the message names the field, not the text."""
+
+    exit_code = 3
+
+
+class FileAccessError(CipherCoresError):
+    """An input file that cannot be read or an output file that cannot be written."""
+
+    exit_code = 6
+
+
+class DriverError(CipherCoresError):
+    """The driver could not build, load or run a core (toolchain or transport failure)."""
+
+    exit_code = 7

@@ -1,5 +1,6 @@
 """`make lint`: Verilator --lint-only -Wall on every registered core, for every parameter set
-the test suite uses, with the Verilator that ciphercores.tools finds."""
+the test suite uses, and on every hardware mode MODE(CORE), with the Verilator that
+ciphercores.tools finds."""
 
 from __future__ import annotations
 
@@ -16,17 +17,66 @@ def lint_core(core: registry.Core, params: dict[str, int]) -> subprocess.Complet
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
 
 
-def main() -> int:
-    failed = 0
+def lint_harness(core: registry.Core | None, params: dict[str, int],
+                 widths: tuple[int, int, int]) -> subprocess.CompletedProcess:
+    """The measurement harness (rtl/common/synth_harness.v) around ``core`` (None: around
+    synth_passthrough), as ciphercores.synth elaborates it."""
+    data, key, tlen = widths
+    args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", "synth_harness",
+            f"-GDATA_BITS={data}", f"-GKEY_BITS={key}", f"-GTLEN_BITS={tlen}"]
+    if core is None:
+        files = [registry.RTL / "common" / "synth_passthrough.v"]
+    else:
+        plist = ",".join(f".{k}({v})" for k, v in params.items())
+        args += [f"+define+SYNTH_CORE={core.top}", f"+define+SYNTH_CORE_PARAMS={plist}"]
+        args += ["+define+SYNTH_CORE_TLEN"] if tlen else []
+        files = core.sources()
+    args += [str(p) for p in files] + [str(registry.RTL / "common" / "synth_harness.v")]
+    return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
+
+
+def _harness_cases():
+    yield "synth_harness (pass-through)", None, {}, (128, 256, 0)
+    yield "synth_harness (pass-through, tlen)", None, {}, (64, 192, 6)
+    for core in registry.CORES.values():
+        p = core.params()
+        tlen = 0
+        if core.key_len_port:  # the width as the RTL elaborates it (Yosys, cached)
+            from .synth import flow
+
+            ports = flow.port_widths(flow.Design.of(core, p))
+            tlen = ports["s_key_tlen"][1] if "s_key_tlen" in ports else 0
+        yield (f"synth_harness around {core.name} {p}", core, p,
+               (core.block_bits(p) * core.lanes(p), core.key_bits(p), tlen))
+
+
+def _targets():
     for core in registry.CORES.values():
         for ps in core.test_sets or (core.defaults,):
-            params = core.params(ps)
-            res = lint_core(core, params)
-            status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
-            print(f"lint {core.name} {params}: {status}")
-            if status != "ok":
-                failed += 1
-                print(res.stdout + res.stderr)
+            yield core, core.params(ps)
+    # every hardware mode around every core (default parameters)
+    for base in registry.mode_bases():
+        for mode in registry.HW_MODES:
+            core = registry.get(f"{mode}({base})")
+            yield core, core.params()
+
+
+def main() -> int:
+    failed = 0
+    for label, core, params, widths in _harness_cases():
+        res = lint_harness(core, params, widths)
+        status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
+        print(f"lint {label}: {status}")
+        if status != "ok":
+            failed += 1
+            print(res.stdout + res.stderr)
+    for core, params in _targets():
+        res = lint_core(core, params)
+        status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
+        print(f"lint {core.name} {params}: {status}")
+        if status != "ok":
+            failed += 1
+            print(res.stdout + res.stderr)
     return 1 if failed else 0
 
 

@@ -43,12 +43,16 @@ class Core:
     choices: Mapping[str, tuple[int, ...]]
     #: parameter set -> OpenSSL-style cipher names this core then implements
     ciphers: Callable[[Params], tuple[str, ...]]
-    #: parameter set -> block width (bits) of s_axis_tdata / m_axis_tdata
+    #: parameter set -> bits of one cipher block; s_axis_tdata / m_axis_tdata carry
+    #: lanes() of them (block_bits x lanes wide, lane 0 in the low bits)
     block_bits: Callable[[Params], int]
     #: parameter set -> width (bits) of s_key_tdata
     key_bits: Callable[[Params], int]
     #: does the core have an s_key_tlen port (key length in bytes, per key load)?
     key_len_port: bool
+    # The three cycle figures below are functions of the parameter set. A core with a key
+    # length port whose cycles depend on the key length loaded also finds KEY_LEN (bytes) in
+    # the mapping it is given (see cycle_params); without KEY_LEN it gives the longest key's.
     #: cycles from s_axis handshake to m_axis_tvalid (constant: no data-dependent timing)
     latency: Callable[[Params], int]
     #: cycles between accepted blocks with no back-pressure (initiation interval)
@@ -61,6 +65,10 @@ class Core:
     test_module: str = ""
     #: parameter sets the default test suite covers
     test_sets: tuple[Mapping[str, int], ...] = field(default_factory=tuple)
+    #: does the core have an s_iv port (the mode wrappers: ``ofb(speck_iter)`` ...)?
+    iv_port: bool = False
+    #: blocks per beat for a core without a LANES parameter that carries several (bf_x2)
+    fixed_lanes: int = 1
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""
@@ -78,8 +86,23 @@ class Core:
     def sources(self) -> list[Path]:
         return [RTL / f for f in self.rtl]
 
+    def block_ciphers(self, params: Params) -> tuple[str, ...]:
+        """The block ciphers (names in models.CIPHERS) the core computes with ``params``."""
+        return self.ciphers(params)
+
     def block_bytes(self, params: Params | None = None) -> int:
         return self.block_bits(self.params(params)) // 8
+
+    def lanes(self, params: Params | None = None) -> int:
+        """Blocks per stream beat: the LANES parameter where a core has one, else 1. The data
+        ports are block_bits x lanes wide, lane 0 in the low bits (docs/interface.md)."""
+        return int(self.params(params).get("LANES", self.fixed_lanes))
+
+    def cycle_params(self, params: Params | None = None, key_len: int | None = None) -> dict:
+        """What the cycle functions take: the checked parameters, plus KEY_LEN (bytes) for a
+        core with a key length port when ``key_len`` is given."""
+        p = self.params(params)
+        return {**p, "KEY_LEN": key_len} if self.key_len_port and key_len else p
 
 
 # ---------------------------------------------------------------------------------------
@@ -124,6 +147,277 @@ register(Core(
     key_change="waits for the round engine to finish its block; no drain of the output",
     test_module="speck_iter",
     test_sets=_SPECK_SETS,
+))
+
+
+# Blowfish: one engine (rtl/blowfish/bf_core.v) with the key schedule in hardware, P-array in
+# registers, each S-box one block RAM holding its pi image beside the working half
+_BF_RTL = ("blowfish/bf_sbox.v", "blowfish/bf_core.v")
+_BF_KEY_SETUP = 59 + 521 * 16  # 8,395: key mixing overlaps the first encryption (bf_core.v)
+_BF_KEY_CHANGE = ("waits for the round engine to finish its block(s); the key schedule then "
+                  "rewrites P and the S-boxes (no drain of the output register)")
+
+register(Core(
+    name="bf_iter",
+    family="blowfish",
+    top="bf_iter",
+    rtl=(*_BF_RTL, "blowfish/bf_iter.v"),
+    summary="iterative Blowfish, one round per cycle, key schedule in hardware, S-boxes in BRAM",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("bf",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 448,
+    key_len_port=True,
+    latency=lambda p: 17,
+    interval=lambda p: 16,
+    key_setup=lambda p: _BF_KEY_SETUP,
+    key_change=_BF_KEY_CHANGE,
+    test_module="cocotb_core",
+))
+
+register(Core(
+    name="bf_x2",
+    family="blowfish",
+    top="bf_x2",
+    rtl=(*_BF_RTL, "blowfish/bf_x2.v"),
+    summary="two-lane Blowfish (paper 001): two blocks per pass sharing dual-port S-box RAMs",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("bf",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 448,
+    key_len_port=True,
+    latency=lambda p: 17,
+    interval=lambda p: 16,
+    key_setup=lambda p: _BF_KEY_SETUP,
+    key_change=_BF_KEY_CHANGE,
+    test_module="cocotb_core",
+    fixed_lanes=2,
+))
+
+
+# ---------------------------------------------------------------------------------------
+# modes of operation in hardware: MODE(CORE), e.g. ofb(speck_iter), ctr(aes_pipe)
+# ---------------------------------------------------------------------------------------
+
+#: hardware modes and their MODE number in rtl/modes/mode_engine.v (ECB is the core itself)
+HW_MODES = {"cbc": 1, "cfb": 2, "ofb": 3, "ctr": 4}
+#: modes whose encryption needs the previous block's result (one block per core latency + 1)
+SERIAL_ENCRYPT = ("cbc", "cfb", "ofb")
+#: parameters the wrapper adds (DEPTH_LOG2 settable; the port widths derived, not settable)
+_MODE_EXTRA = ("DEPTH_LOG2", "BLOCK_W", "KEY_W", "TLEN_W")
+GEN = ROOT / "build" / "gen"
+
+
+@dataclass(frozen=True)
+class ModeCore(Core):
+    """A registered core inside rtl/modes/mode_engine.v, with a generated top module.
+
+    Same interface as its base core plus an IV port (docs/interface.md, "Modes"). Its
+    parameters are the base core's plus ``DEPTH_LOG2`` (blocks in flight in the engine); the
+    generated top also takes the port widths, which :meth:`params` derives."""
+
+    mode: str = ""
+    base: str = ""
+
+    def params(self, overrides: Params | None = None) -> dict[str, int]:
+        o = dict(overrides or {})
+        depth = int(o.pop("DEPTH_LOG2", 6))
+        for k in ("BLOCK_W", "KEY_W", "TLEN_W"):
+            o.pop(k, None)
+        base = CORES[self.base]
+        p = base.params(o)
+        if base.lanes(p) != 1:
+            raise BadParameterError(f"{self.name}: the mode engine chains single blocks; "
+                                    f"{base.name} with these parameters carries "
+                                    f"{base.lanes(p)} blocks a beat")
+        if not 1 <= depth <= 10:
+            raise BadParameterError(f"{self.name}: DEPTH_LOG2={depth} not allowed (1..10)")
+        kb = base.key_bits(p)
+        out = {**p, "DEPTH_LOG2": depth, "BLOCK_W": base.block_bits(p), "KEY_W": kb}
+        if base.key_len_port:  # s_key_tlen: key length in bytes
+            out["TLEN_W"] = (kb // 8).bit_length()
+        return out
+
+    def block_ciphers(self, params: Params) -> tuple[str, ...]:
+        return CORES[self.base].ciphers(params)
+
+    def sources(self) -> list[Path]:
+        return [*CORES[self.base].sources(), RTL / "modes" / "mode_engine.v",
+                _mode_top(self)]
+
+
+def _mode_top(core: ModeCore) -> Path:
+    """Write (if changed) and return the generated top of ``core``: the mode engine wired to
+    the base core, the base core's parameters passed through."""
+    base = CORES[core.base]
+    from .models import spec
+
+    little = int(spec(base.ciphers(base.params())[0]).byteorder == "little")
+    pdecl = ",\n".join(f"    parameter integer {k} = {v}" for k, v in core.params().items())
+    ppass = ", ".join(f".{k}({k})" for k in base.defaults)
+    tlen_port = ("    input  wire [TLEN_W-1:0]  s_key_tlen,\n" if base.key_len_port else "")
+    tlen_conn = "        .s_key_tlen(s_key_tlen),\n" if base.key_len_port else ""
+    text = f"""`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// GENERATED by ciphercores.registry for {core.name}: do not edit.
+// {core.mode.upper()} (rtl/modes/mode_engine.v) around {base.name}; interface in docs/interface.md.
+module {core.top} #(
+{pdecl}
+) (
+    input  wire               clk,
+    input  wire               rst,
+    input  wire [KEY_W-1:0]   s_key_tdata,
+{tlen_port}    input  wire               s_key_tvalid,
+    output wire               s_key_tready,
+    input  wire [BLOCK_W-1:0] s_iv_tdata,
+    input  wire               s_iv_tvalid,
+    output wire               s_iv_tready,
+    input  wire [BLOCK_W-1:0] s_axis_tdata,
+    input  wire               s_axis_tuser,
+    input  wire               s_axis_tvalid,
+    output wire               s_axis_tready,
+    output wire [BLOCK_W-1:0] m_axis_tdata,
+    output wire               m_axis_tuser,
+    output wire               m_axis_tvalid,
+    input  wire               m_axis_tready
+);
+
+wire [BLOCK_W-1:0] c_in_tdata, c_out_tdata;
+wire c_in_tuser, c_in_tvalid, c_in_tready, c_out_tuser, c_out_tvalid, c_out_tready;
+
+mode_engine #(.BLOCK(BLOCK_W), .MODE({HW_MODES[core.mode]}), .DEPTH_LOG2(DEPTH_LOG2),
+              .CTR_LITTLE({little})) u_mode (
+    .clk(clk), .rst(rst),
+    .s_iv_tdata(s_iv_tdata), .s_iv_tvalid(s_iv_tvalid), .s_iv_tready(s_iv_tready),
+    .s_axis_tdata(s_axis_tdata), .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata), .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready),
+    .c_in_tdata(c_in_tdata), .c_in_tuser(c_in_tuser),
+    .c_in_tvalid(c_in_tvalid), .c_in_tready(c_in_tready),
+    .c_out_tdata(c_out_tdata), .c_out_tuser(c_out_tuser),
+    .c_out_tvalid(c_out_tvalid), .c_out_tready(c_out_tready)
+);
+
+{base.top} #({ppass}) u_core (
+    .clk(clk), .rst(rst),
+    .s_key_tdata(s_key_tdata),
+{tlen_conn}        .s_key_tvalid(s_key_tvalid), .s_key_tready(s_key_tready),
+    .s_axis_tdata(c_in_tdata), .s_axis_tuser(c_in_tuser),
+    .s_axis_tvalid(c_in_tvalid), .s_axis_tready(c_in_tready),
+    .m_axis_tdata(c_out_tdata), .m_axis_tuser(c_out_tuser),
+    .m_axis_tvalid(c_out_tvalid), .m_axis_tready(c_out_tready)
+);
+
+endmodule
+
+`resetall
+"""
+    GEN.mkdir(parents=True, exist_ok=True)
+    path = GEN / f"{core.top}.v"
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+    return path
+
+
+_MODE_CORES: dict[str, ModeCore] = {}
+
+
+def mode_bases() -> list[str]:
+    """The registered cores a hardware mode can wrap (one block a beat with their defaults)."""
+    return [n for n, c in CORES.items() if c.lanes() == 1]
+
+
+def mode_core(mode: str, base_name: str) -> ModeCore:
+    """The core ``MODE(BASE)``: ``mode_core("ofb", "speck_iter")`` is ``ofb(speck_iter)``."""
+    if mode not in HW_MODES:
+        raise UnknownCoreError(f"unknown hardware mode {mode!r} (known: {', '.join(HW_MODES)};"
+                               f" ECB is the core itself)")
+    base = get(base_name)
+    if isinstance(base, ModeCore):
+        raise UnknownCoreError(f"{mode}({base_name}): modes do not nest")
+    name = f"{mode}({base.name})"
+    if name not in _MODE_CORES:
+        serial = mode in SERIAL_ENCRYPT
+
+        def ciphers(p, base=base, mode=mode):
+            return tuple(f"{c}-{mode}" for c in base.ciphers(p))
+
+        _MODE_CORES[name] = ModeCore(
+            name=name, family=base.family, top=f"{mode}_{base.top}",
+            rtl=(*base.rtl, "modes/mode_engine.v"),
+            summary=f"{mode.upper()} mode engine around {base.name}",
+            defaults={**base.defaults, "DEPTH_LOG2": 6}, choices=dict(base.choices),
+            ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
+            key_len_port=base.key_len_port, latency=base.latency,
+            # encryption interval (CBC/CFB decryption runs at the base core's interval)
+            interval=(lambda p, b=base: b.latency(p) + 1) if serial else base.interval,
+            key_setup=base.key_setup, key_change=base.key_change,
+            test_module="cocotb_mode", test_sets=(), iv_port=True, mode=mode, base=base.name)
+    return _MODE_CORES[name]
+# -- AES -----------------------------------------------------------------------------------
+
+def _aes_rounds(key_bits: int) -> int:
+    return {128: 10, 192: 12, 256: 14}[key_bits]
+
+
+def _aes_iter_nr(p: Params) -> int:
+    return _aes_rounds(8 * p.get("KEY_LEN", 32))
+
+
+register(Core(
+    name="aes_iter",
+    family="aes",
+    top="aes_iter",
+    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sub_layer.v", "aes/aes_mix_layer.v",
+         "aes/aes_key_step.v", "aes/aes_key_prep.v", "aes/aes_iter.v"),
+    summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
+            "one round per cycle, round keys on the fly",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("aes-128", "aes-192", "aes-256"),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: 256,
+    key_len_port=True,
+    latency=lambda p: _aes_iter_nr(p) + 1,
+    interval=_aes_iter_nr,
+    # pre-pass of Nr key steps to the last round key, plus the cycle that hands it over;
+    # AES-256 starts with one backward step (aes_key_prep)
+    key_setup=lambda p: _aes_iter_nr(p) + 1 + (1 if p.get("KEY_LEN", 32) == 32 else 0),
+    key_change="waits for the round engine to finish its block; no drain of the output",
+    test_module="cocotb_aes",
+    test_sets=({},),
+))
+
+
+register(Core(
+    name="aes_pipe",
+    family="aes",
+    top="aes_pipe",
+    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sub_layer.v", "aes/aes_mix_layer.v",
+         "aes/aes_key_step.v", "aes/aes_key_prep.v", "common/axis_credit_fifo.v",
+         "aes/aes_pipe.v"),
+    summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
+            "pipelined beside the data, credit-counted output FIFO (no stall)",
+    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
+    choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1)},
+    ciphers=lambda p: (f"aes-{p['KEY_BITS']}",),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: p["KEY_BITS"],
+    key_len_port=False,
+    latency=lambda p: _aes_rounds(p["KEY_BITS"]) * (1 + p["SUBREG"]) + 2,
+    interval=lambda p: 1,
+    # the pre-pass to the decryption start window, as in aes_iter
+    key_setup=lambda p: _aes_rounds(p["KEY_BITS"]) + 1 + (1 if p["KEY_BITS"] == 256 else 0),
+    key_change="nothing to wait for but a running key pre-pass: blocks carry their own key "
+               "schedule, so blocks inside finish with their key while new ones use the new one",
+    test_module="cocotb_aes",
+    test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
+               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1}),
 ))
 
 
@@ -218,12 +512,19 @@ register(Core(
     test_module="cocotb_des",
 ))
 
+
 def get(name: str) -> Core:
+    name = name.strip()
+    if name.endswith(")") and "(" in name:
+        mode, _, base = name[:-1].partition("(")
+        return mode_core(mode.strip().lower(), base.strip())
     try:
         return CORES[name]
     except KeyError:
+        known = ", ".join(sorted(CORES))
         raise UnknownCoreError(
-            f"unknown core {name!r} (known: {', '.join(sorted(CORES))})") from None
+            f"unknown core {name!r} (known: {known}; and MODE(CORE) with MODE in "
+            f"{', '.join(HW_MODES)})") from None
 
 
 def parse_core_spec(text: str) -> tuple[Core, dict[str, int]]:

@@ -75,13 +75,12 @@ def sim_env() -> dict[str, str]:
     if verilator:
         dirs.insert(0, str(Path(verilator).parent))
     env["PATH"] = os.pathsep.join(dirs + [env.get("PATH", "")])
-    # The PyPI wheel's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty (configure sets it to
-    # "-include" for GCC), so models large enough for a parallel build (VM_PARALLEL_BUILDS=1:
-    # several C++ files sharing a precompiled header) fail to compile. cocotb's runner calls
-    # make without arguments we control; a definition in MAKEFLAGS counts as a command-line one.
-    flags = env.get("MAKEFLAGS", "")
-    if "CFG_CXXFLAGS_PCH_I" not in flags:
-        env["MAKEFLAGS"] = f"{flags} CFG_CXXFLAGS_PCH_I=-include".strip()
+    # The PyPI wheel's verilated.mk leaves CFG_CXXFLAGS_PCH_I empty (GCC needs "-include"):
+    # a model split into enough C++ files to use a precompiled header then fails to compile
+    # ("Vtop__pch.h.fast: linker input file not found"). A command-line variable (MAKEFLAGS)
+    # overrides the makefile's.
+    if "CFG_CXXFLAGS_PCH_I" not in env.get("MAKEFLAGS", ""):
+        env["MAKEFLAGS"] = (env.get("MAKEFLAGS", "") + " CFG_CXXFLAGS_PCH_I=-include").strip()
     return env
 
 

@@ -10,56 +10,57 @@ import random
 
 import cocotb
 
-from ciphercores import models
-from ciphercores.sim.bench import Block, CoreBench, check, random_blocks
+from ciphercores.sim.bench import Block, CoreBench, beat, check, lanes_of, random_blocks
 from ciphercores.sim.kat import kat
-
-
-def _key(rng: random.Random, tb: CoreBench) -> bytes:
-    return bytes(rng.getrandbits(8) for _ in range(rng.choice(tb.key_sizes())))
 
 
 @cocotb.test()
 async def known_answers(dut):
     """Official vectors through the RTL, encrypt and decrypt, one key load each, for every
-    cipher the core implements."""
+    cipher of the core (every key length); with LANES > 1 the vector is in every lane."""
     tb = CoreBench(dut)
     await tb.start()
     for cipher in tb.ciphers:
         vecs = kat(cipher)
         assert vecs, f"no known-answer vectors for {cipher}"
-        spec = models.spec(cipher)
         for key, pt, ct in vecs:
-            model = spec.model(key)
-            blocks = [Block(model.to_int(pt), False, key=key), Block(model.to_int(ct), True)]
+            model = tb.model(key)
+            p, c = model.to_int(pt), model.to_int(ct)
+            blocks = [Block(beat([p] * tb.lanes, tb.block_bits), False, key=key),
+                      Block(beat([c] * tb.lanes, tb.block_bits), True)]
             await tb.stream(blocks)
-            assert blocks[0].result == model.to_int(ct), f"encrypt: got {blocks[0].result:x}"
-            assert blocks[1].result == model.to_int(pt), f"decrypt: got {blocks[1].result:x}"
+            got = [lanes_of(b.result, tb.block_bits, tb.lanes) for b in blocks]
+            assert got[0] == [c] * tb.lanes, f"{cipher} encrypt: got {blocks[0].result:x}"
+            assert got[1] == [p] * tb.lanes, f"{cipher} decrypt: got {blocks[1].result:x}"
         dut._log.info("%d known answers passed for %s", len(vecs), cipher)
 
 
 @cocotb.test()
 async def timing(dut):
-    """Latency identical for every block and key, interval and key setup as registered."""
+    """Latency identical for every block and key, interval and key setup as registered (per
+    key length for a core with a key length port)."""
     tb = CoreBench(dut)
     await tb.start()
-    core, p = tb.core, tb.params
     rng = random.Random(7)
-    setups = set()
-    latencies = set()
-    for _ in range(4):
-        key = _key(rng, tb)
-        setups.add(await tb.load_key(key))
-        blocks = random_blocks(rng, 12, tb.block_bits)
+    seen: dict[int, tuple[set, set, set]] = {}
+    for i in range(8):
+        key = tb.random_key(rng)
+        if i < 2:  # extreme keys first: all zeros, all ones
+            key = bytes([(0x00, 0xFF)[i]]) * len(key)
+        setup, latencies, gaps = seen.setdefault(len(key), (set(), set(), set()))
+        setup.add(await tb.load_key(key))
+        blocks = random_blocks(rng, 12, tb.port_bits)
         # extreme data values too: all zeros, all ones
-        blocks += [Block(0), Block((1 << tb.block_bits) - 1, True)]
+        blocks += [Block(0), Block((1 << tb.port_bits) - 1, True)]
         stats = await tb.stream(blocks)
-        check(blocks, tb.model(key), "timing")
+        check(blocks, tb.model(key), "timing", tb.lanes)
         latencies |= stats.latencies()
-        gaps = {b.t_in - a.t_in for a, b in zip(blocks, blocks[1:], strict=False)}
-        assert gaps == {core.interval(p)}, f"interval {gaps}, registry {core.interval(p)}"
-    assert latencies == {core.latency(p)}, f"latency {latencies}, registry {core.latency(p)}"
-    assert setups == {core.key_setup(p)}, f"key setup {setups}, registry {core.key_setup(p)}"
+        gaps |= {b.t_in - a.t_in for a, b in zip(blocks, blocks[1:], strict=False)}
+    for n, (setup, latencies, gaps) in seen.items():
+        lat, ii, ks = tb.cycles(n)
+        assert gaps == {ii}, f"{n}-byte key: interval {gaps}, registry {ii}"
+        assert latencies == {lat}, f"{n}-byte key: latency {latencies}, registry {lat}"
+        assert setup == {ks}, f"{n}-byte key: key setup {setup}, registry {ks}"
 
 
 @cocotb.test()
@@ -74,14 +75,14 @@ async def random_stream(dut):
     msg = 0
     while done < total:
         n = min(total - done, rng.choice([1, 2, 5, 50, 200]))
-        key = _key(rng, tb)
-        blocks = random_blocks(rng, n, tb.block_bits)
+        key = tb.random_key(rng)
+        blocks = random_blocks(rng, n, tb.port_bits)
         blocks[0].key = key
         idle = rng.choice([0.0, 0.1, 0.5])
         bp = rng.choice([0.0, 0.2, 0.6])
         await tb.stream(blocks, idle=idle, backpressure=bp)
-        check(blocks, tb.model(key), f"message {msg}")
-        done += n
+        check(blocks, tb.model(key), f"message {msg}", tb.lanes)
+        done += n * tb.lanes
         msg += 1
     dut._log.info("%d random blocks in %d messages matched the model", done, msg)
 
@@ -93,18 +94,18 @@ async def key_change_in_flight(dut):
     tb = CoreBench(dut)
     await tb.start()
     rng = random.Random(11)
-    keys = [_key(rng, tb) for _ in range(6)]
+    keys = [tb.random_key(rng) for _ in range(6)]
     blocks: list[Block] = []
     owners = []
     for key in keys:
-        part = random_blocks(rng, 6, tb.block_bits)
+        part = random_blocks(rng, 6, tb.port_bits)
         part[0].key = key
         blocks += part
         owners += [key] * len(part)
     await tb.stream(blocks, backpressure=0.3)
     for key in keys:
         mine = [b for b, k in zip(blocks, owners, strict=True) if k == key]
-        check(mine, tb.model(key), "key change")
+        check(mine, tb.model(key), "key change", tb.lanes)
 
 
 @cocotb.test()
@@ -114,19 +115,18 @@ async def reset_mid_stream(dut):
     tb = CoreBench(dut)
     await tb.start()
     rng = random.Random(5)
-    key = _key(rng, tb)
-    blocks = random_blocks(rng, 20, tb.block_bits)
+    key = tb.random_key(rng)
+    blocks = random_blocks(rng, 20, tb.port_bits)
     blocks[0].key = key
     await tb.stream(blocks, stop_after_inputs=3, backpressure=0.5)
     await tb.reset()
     assert int(dut.m_axis_tvalid.value) == 0
     assert int(dut.m_axis_tdata.value) == 0, "output register not cleared by reset"
     await tb.expect_silence(3 * tb.core.latency(tb.params))
-    zero = bytes(len(key))
-    after = random_blocks(rng, 10, tb.block_bits)
+    after = random_blocks(rng, 10, tb.port_bits)
     await tb.stream(after, backpressure=0.3)
-    check(after, tb.model(zero), "after reset (zero key)")
-    again = random_blocks(rng, 10, tb.block_bits)
+    check(after, tb.model(tb.zero_key()), "after reset (zero key)", tb.lanes)
+    again = random_blocks(rng, 10, tb.port_bits)
     again[0].key = key
     await tb.stream(again, idle=0.3)
-    check(again, tb.model(key), "after reset, key reloaded")
+    check(again, tb.model(key), "after reset, key reloaded", tb.lanes)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -30,7 +32,8 @@ def available(sim: str) -> bool:
 
 def build_dir(core: Core, params: dict[str, int], sim: str, tag: str = "") -> Path:
     key = json.dumps([core.name, sorted(params.items()), sim, tag], sort_keys=True)
-    return BUILD / f"{core.name}-{sim}-{hashlib.sha1(key.encode()).hexdigest()[:10]}"
+    safe = "".join(c if c.isalnum() or c in "_-" else "_" for c in core.name)
+    return BUILD / f"{safe}-{sim}-{hashlib.sha1(key.encode()).hexdigest()[:10]}"
 
 
 def run(core: Core, params: dict[str, int], sim: str, test_module: str,
@@ -56,20 +59,49 @@ def run(core: Core, params: dict[str, int], sim: str, test_module: str,
                  parameters=dict(params), build_dir=str(bdir), build_args=build_args,
                  waves=waves, timescale=("1ns", "1ps"), log_file=log)
     cfg = {"core": core.name, "params": params, "sim": sim, **(config or {})}
+    # memory-init files ($readmemh) are opened relative to the simulator's working directory:
+    # copy those beside the core's RTL into the build directory and simulate there
+    data = sorted({f for src in core.sources() for f in src.parent.glob("*.hex")})
+    for f in data:
+        shutil.copyfile(f, bdir / f.name)
+    mod_dir = test_dir or ROOT / "tests" / "rtl"
+    if str(mod_dir) not in sys.path:
+        # cocotb's runner hands the simulator this process's sys.path as PYTHONPATH
+        sys.path.append(str(mod_dir))
     results = runner.test(test_module=test_module, hdl_toplevel=core.top,
-                          test_dir=str(test_dir or ROOT / "tests" / "rtl"),
+                          test_dir=str(bdir if data else mod_dir),
                           build_dir=str(bdir), testcase=testcase, waves=waves,
                           results_xml=str(bdir / "results.xml"),
                           extra_env={TB_ENV: json.dumps(cfg),
                                      "PYTHONPATH": os.pathsep.join(
-                                         [str(test_dir or ROOT / "tests" / "rtl"),
+                                         [str(mod_dir),
                                           os.environ.get("PYTHONPATH", "")])},
                           log_file=(bdir / "test.log") if quiet else None)
-    _check(Path(results))
+    passed = _check(Path(results))
+    _record(bdir, cfg, sim, test_module, passed)
     return Path(results)
 
 
-def _check(results: Path) -> None:
+#: one JSON record per passed run (core, parameters, simulator, tests, options), read by
+#: ``ciphercores report`` for the verification status of each core
+VERIFIED = ROOT / "build" / "verification"
+
+
+def _record(bdir: Path, cfg: dict, sim: str, test_module: str, passed: list[str]) -> None:
+    import datetime
+
+    VERIFIED.mkdir(parents=True, exist_ok=True)
+    rec = {"core": cfg["core"], "params": cfg["params"], "sim": sim,
+           "simulator": tools.version("verilator" if sim == "verilator" else "iverilog"),
+           "test_module": test_module, "passed": passed,
+           "config": {k: v for k, v in cfg.items() if k not in ("core", "params", "sim")},
+           "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
+    name = f"{bdir.name}-{test_module}-{'_'.join(passed) if len(passed) == 1 else 'all'}.json"
+    (VERIFIED / name).write_text(json.dumps(rec, indent=1))
+
+
+def _check(results: Path) -> list[str]:
+    """Raise unless every test case passed; return their names."""
     tree = ET.parse(results)
     cases = list(tree.iter("testcase"))
     failed = [c.get("name") for c in cases
@@ -78,3 +110,4 @@ def _check(results: Path) -> None:
         raise SimulationFailed(f"no cocotb test ran ({results})")
     if failed:
         raise SimulationFailed(f"cocotb tests failed: {', '.join(map(str, failed))} ({results})")
+    return [str(c.get("name")) for c in cases]

@@ -1,0 +1,50 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Iterative Blowfish: one round per cycle, 16 cycles a block, key schedule in hardware.
+module bf_iter (
+    input  wire         clk,
+    input  wire         rst,
+
+    // key: left-aligned in 448 bits, first key byte in s_key_tdata[447:440]; length in bytes
+    input  wire [447:0] s_key_tdata,
+    input  wire [5:0]   s_key_tlen,
+    input  wire         s_key_tvalid,
+    output wire         s_key_tready,
+
+    // input blocks {L, R}; tuser: 0 encrypt, 1 decrypt
+    input  wire [63:0] s_axis_tdata,
+    input  wire         s_axis_tuser,
+    input  wire         s_axis_tvalid,
+    output wire         s_axis_tready,
+
+    // output blocks
+    output wire [63:0] m_axis_tdata,
+    output wire         m_axis_tuser,
+    output wire         m_axis_tvalid,
+    input  wire         m_axis_tready
+);
+
+bf_core #(
+    .LANES(1)
+) u_core (
+    .clk(clk),
+    .rst(rst),
+    .s_key_tdata(s_key_tdata),
+    .s_key_tlen(s_key_tlen),
+    .s_key_tvalid(s_key_tvalid),
+    .s_key_tready(s_key_tready),
+    .s_axis_tdata(s_axis_tdata),
+    .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
+
+endmodule
+
+`resetall

@@ -1,0 +1,50 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Two-lane Blowfish (128-bit stream of two blocks) sharing dual-port S-box RAMs, one round per cycle.
+module bf_x2 (
+    input  wire         clk,
+    input  wire         rst,
+
+    // key: left-aligned in 448 bits, first key byte in s_key_tdata[447:440]; length in bytes
+    input  wire [447:0] s_key_tdata,
+    input  wire [5:0]   s_key_tlen,
+    input  wire         s_key_tvalid,
+    output wire         s_key_tready,
+
+    // input blocks {L, R}, lane 0 in the low 64 bits; tuser: 0 encrypt, 1 decrypt
+    input  wire [127:0] s_axis_tdata,
+    input  wire         s_axis_tuser,
+    input  wire         s_axis_tvalid,
+    output wire         s_axis_tready,
+
+    // output blocks
+    output wire [127:0] m_axis_tdata,
+    output wire         m_axis_tuser,
+    output wire         m_axis_tvalid,
+    input  wire         m_axis_tready
+);
+
+bf_core #(
+    .LANES(2)
+) u_core (
+    .clk(clk),
+    .rst(rst),
+    .s_key_tdata(s_key_tdata),
+    .s_key_tlen(s_key_tlen),
+    .s_key_tvalid(s_key_tvalid),
+    .s_key_tready(s_key_tready),
+    .s_axis_tdata(s_axis_tdata),
+    .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
+
+endmodule
+
+`resetall

@@ -1,0 +1,119 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Output FIFO with credits for a pipeline that never stalls: a block may enter the pipeline
+// only while `credit` is high (`reserve` takes one), so the FIFO always has room for whatever
+// the pipeline delivers, and back-pressure never reaches the pipeline's registers.
+//
+// Storage: DEPTH = 2^DEPTH_LOG2 entries (LUT RAM, asynchronous read) plus the output register;
+// capacity DEPTH + 1 blocks. An entry into an empty FIFO with a free output register goes
+// straight to the output register (one cycle from s_valid to m_valid). After reset the RAM is
+// overwritten with zeros, one entry per cycle, with `credit` low (`wiping` high).
+module axis_credit_fifo #(
+    // width of one entry
+    parameter integer WIDTH = 129,
+    // log2 of the RAM entries
+    parameter integer DEPTH_LOG2 = 4
+) (
+    input  wire             clk,
+    input  wire             rst,
+
+    // a block enters the pipeline this cycle (takes a credit)
+    input  wire             reserve,
+    // a block may enter the pipeline this cycle
+    output wire             credit,
+    output wire             wiping,
+
+    // the pipeline's output: never more than the credits taken
+    input  wire [WIDTH-1:0] s_data,
+    input  wire             s_valid,
+
+    output wire [WIDTH-1:0] m_data,
+    output wire             m_valid,
+    input  wire             m_ready
+);
+
+localparam integer DEPTH = 1 << DEPTH_LOG2;
+localparam integer CW = DEPTH_LOG2 + 1;
+localparam integer CAP = DEPTH + 1;      // the RAM and the output register
+localparam [CW:0]  CAPACITY = CAP[CW:0];
+
+initial begin
+    if (DEPTH_LOG2 < 1 || DEPTH_LOG2 > 10 || WIDTH < 1) begin
+        $error("axis_credit_fifo %m: DEPTH_LOG2=%0d (1..10), WIDTH=%0d (>= 1)",
+               DEPTH_LOG2, WIDTH);
+        $finish;
+    end
+end
+
+reg [WIDTH-1:0]      mem [0:DEPTH-1];
+reg [DEPTH_LOG2:0]   wr_ptr_reg;
+reg [DEPTH_LOG2:0]   rd_ptr_reg;
+reg [DEPTH_LOG2-1:0] wipe_ptr_reg;
+reg                  wipe_reg;
+reg [CW:0]           count_reg;      // blocks taken in and not yet delivered on m_
+reg [WIDTH-1:0]      out_reg;
+reg                  out_valid_reg;
+
+wire empty = (wr_ptr_reg == rd_ptr_reg);
+wire take = !out_valid_reg || m_ready;           // the output register can load
+wire bypass = take && empty && s_valid;
+wire pop = take && !empty;
+wire push = s_valid && !bypass;
+wire out_fire = out_valid_reg && m_ready;
+
+assign credit = !wipe_reg && (count_reg < CAPACITY);
+assign wiping = wipe_reg;
+assign m_data = out_reg;
+assign m_valid = out_valid_reg;
+
+// one write port: the wipe after reset, or the pipeline's output
+wire                  we = wipe_reg || push;
+wire [DEPTH_LOG2-1:0] waddr = wipe_reg ? wipe_ptr_reg : wr_ptr_reg[DEPTH_LOG2-1:0];
+wire [WIDTH-1:0]      wdata = wipe_reg ? {WIDTH{1'b0}} : s_data;
+
+always @(posedge clk) begin : p_mem
+    if (we) begin
+        mem[waddr] <= wdata;
+    end
+end
+
+always @(posedge clk) begin : p_ctrl
+    if (push) begin
+        wr_ptr_reg <= wr_ptr_reg + 1'b1;
+    end
+    if (pop) begin
+        rd_ptr_reg <= rd_ptr_reg + 1'b1;
+    end
+    if (pop) begin
+        out_reg <= mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
+        out_valid_reg <= 1'b1;
+    end else if (bypass) begin
+        out_reg <= s_data;
+        out_valid_reg <= 1'b1;
+    end else if (take) begin
+        out_valid_reg <= 1'b0;
+    end
+    count_reg <= count_reg + {{CW{1'b0}}, reserve} - {{CW{1'b0}}, out_fire};
+    if (wipe_reg) begin
+        wipe_ptr_reg <= wipe_ptr_reg + 1'b1;
+        if (&wipe_ptr_reg) begin
+            wipe_reg <= 1'b0;
+        end
+    end
+
+    if (rst) begin
+        wr_ptr_reg <= {(DEPTH_LOG2 + 1){1'b0}};
+        rd_ptr_reg <= {(DEPTH_LOG2 + 1){1'b0}};
+        wipe_ptr_reg <= {DEPTH_LOG2{1'b0}};
+        wipe_reg <= 1'b1;
+        count_reg <= {(CW + 1){1'b0}};
+        out_reg <= {WIDTH{1'b0}};
+        out_valid_reg <= 1'b0;
+    end
+end
+
+endmodule
+
+`resetall

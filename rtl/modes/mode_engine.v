@@ -1,0 +1,180 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Block-cipher modes of operation (CBC, CFB, OFB, CTR) around any ciphercores core.
+//
+// The engine sits between the user's streams and a core on the common interface
+// (docs/interface.md): it turns each data block into one core request plus a "side" value kept
+// in a FIFO beside the core, and joins them again at the output:
+//
+//   mode  dir  core input   core dir  side   output            chaining value after the block
+//   CBC   enc  data ^ prev  encrypt   0      E(data ^ prev)    the output     (serial)
+//   CBC   dec  data         decrypt   prev   D(data) ^ prev    data           (pipelined)
+//   CFB   enc  prev         encrypt   data   E(prev) ^ data    the output     (serial)
+//   CFB   dec  prev         encrypt   data   E(prev) ^ data    data           (pipelined)
+//   OFB   any  prev         encrypt   data   E(prev) ^ data    E(prev)        (serial)
+//   CTR   any  prev         encrypt   data   E(prev) ^ data    prev + 1       (pipelined)
+//
+// "Serial" blocks need the previous block's result, so the engine takes the next block only
+// after that result has left (interval = core latency + 1); "pipelined" blocks follow each
+// other at the core's own interval, up to 2**DEPTH_LOG2 blocks in flight.
+//
+// A message is an IV load (s_iv handshake) and then its data blocks; s_iv_tready waits until
+// no serial block is in flight, and an IV offered takes priority over data (s_axis_tready is
+// low while s_iv_tvalid is high), like key loads on the cores. No keystream is computed ahead,
+// so a new IV (or a reset) leaves nothing stale to discard. Keys go straight to the core.
+// CTR counts over the whole block as one big-endian integer of its bytes (as OpenSSL does);
+// CTR_LITTLE = 1 for ciphers whose port integer is the little-endian reading of the block's
+// bytes (SPECK), so that the hardware counts the same bytes as the host.
+module mode_engine #(
+    parameter integer BLOCK = 128,
+    // 1 CBC, 2 CFB (full block), 3 OFB, 4 CTR (ECB is the core itself)
+    parameter integer MODE = 4,
+    // the side FIFO holds 2**DEPTH_LOG2 blocks in flight (>= core latency + its output
+    // buffering for a pipelined core to run at full rate)
+    parameter integer DEPTH_LOG2 = 6,
+    parameter integer CTR_LITTLE = 0
+) (
+    input  wire             clk,
+    input  wire             rst,
+
+    input  wire [BLOCK-1:0] s_iv_tdata,
+    input  wire             s_iv_tvalid,
+    output wire             s_iv_tready,
+
+    input  wire [BLOCK-1:0] s_axis_tdata,
+    input  wire             s_axis_tuser,
+    input  wire             s_axis_tvalid,
+    output wire             s_axis_tready,
+
+    output wire [BLOCK-1:0] m_axis_tdata,
+    output wire             m_axis_tuser,
+    output wire             m_axis_tvalid,
+    input  wire             m_axis_tready,
+
+    // to the core's s_axis
+    output wire [BLOCK-1:0] c_in_tdata,
+    output wire             c_in_tuser,
+    output wire             c_in_tvalid,
+    input  wire             c_in_tready,
+
+    // from the core's m_axis
+    input  wire [BLOCK-1:0] c_out_tdata,
+    input  wire             c_out_tuser,
+    input  wire             c_out_tvalid,
+    output wire             c_out_tready
+);
+
+localparam integer CBC = 1, CFB = 2, OFB = 3, CTR = 4;
+localparam integer DEPTH = 1 << DEPTH_LOG2;
+
+initial begin
+    if (MODE < CBC || MODE > CTR) begin
+        $error("mode_engine %m: MODE=%0d; use 1 (CBC), 2 (CFB), 3 (OFB) or 4 (CTR)", MODE);
+        $finish;
+    end
+    if (BLOCK < 8 || BLOCK % 8 != 0) begin
+        $error("mode_engine %m: BLOCK=%0d must be a whole number of bytes", BLOCK);
+        $finish;
+    end
+    if (DEPTH_LOG2 < 1 || DEPTH_LOG2 > 10) begin
+        $error("mode_engine %m: DEPTH_LOG2=%0d out of 1..10", DEPTH_LOG2);
+        $finish;
+    end
+end
+
+// ---------------------------------------------------------------------------------------
+// chaining value, serial-block flag, side FIFO
+// ---------------------------------------------------------------------------------------
+reg  [BLOCK-1:0]      prev_reg;
+reg                   busy_reg;                 // a serial block is in flight
+reg  [BLOCK+1:0]      side_mem [0:DEPTH-1];     // {serial, dir, side}
+reg  [DEPTH_LOG2:0]   wr_ptr;
+reg  [DEPTH_LOG2:0]   rd_ptr;
+
+wire [DEPTH_LOG2:0]   count = wr_ptr - rd_ptr;
+wire                  full  = count[DEPTH_LOG2];
+wire                  dec   = s_axis_tuser;
+
+// what this block does (see the table above)
+wire serial = (MODE == OFB) || ((MODE == CBC || MODE == CFB) && !dec);
+
+wire [BLOCK-1:0] core_in = (MODE == CBC) ? (dec ? s_axis_tdata : s_axis_tdata ^ prev_reg)
+                                         : prev_reg;
+wire             core_dir = (MODE == CBC) && dec;
+wire [BLOCK-1:0] side = (MODE == CBC) ? (dec ? prev_reg : {BLOCK{1'b0}}) : s_axis_tdata;
+
+// counter + 1 over the block's bytes, big-endian as the host counts them
+function [BLOCK-1:0] bswap(input [BLOCK-1:0] v);
+    integer i;
+    begin
+        for (i = 0; i < BLOCK / 8; i = i + 1)
+            bswap[8 * i +: 8] = v[BLOCK - 8 - 8 * i +: 8];
+    end
+endfunction
+
+localparam [BLOCK-1:0] ONE = {{(BLOCK - 1){1'b0}}, 1'b1};
+wire [BLOCK-1:0] ctr_swapped = bswap(prev_reg);
+wire [BLOCK-1:0] ctr_swapped_next = ctr_swapped + ONE;
+wire [BLOCK-1:0] ctr_next = (CTR_LITTLE != 0) ? bswap(ctr_swapped_next) : prev_reg + ONE;
+
+// input side
+wire take = !busy_reg && !full && !s_iv_tvalid;
+assign c_in_tvalid   = s_axis_tvalid && take;
+assign s_axis_tready = c_in_tready && take;
+assign c_in_tdata    = core_in;
+assign c_in_tuser    = core_dir;
+wire   in_fire       = s_axis_tvalid && s_axis_tready;
+
+assign s_iv_tready   = !busy_reg;
+wire   iv_fire       = s_iv_tvalid && s_iv_tready;
+
+// output side: the core's result joined with its side value
+wire [BLOCK+1:0] head = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
+assign m_axis_tvalid = c_out_tvalid;
+assign c_out_tready  = m_axis_tready;
+assign m_axis_tdata  = c_out_tdata ^ head[BLOCK-1:0];
+assign m_axis_tuser  = head[BLOCK];
+wire   out_fire      = c_out_tvalid && m_axis_tready;
+wire   out_serial    = head[BLOCK+1];
+
+always @(posedge clk) begin
+    if (in_fire)
+        side_mem[wr_ptr[DEPTH_LOG2-1:0]] <= {serial, dec, side};
+end
+
+always @(posedge clk) begin
+    if (rst) begin
+        prev_reg <= {BLOCK{1'b0}};
+        busy_reg <= 1'b0;
+        wr_ptr   <= {(DEPTH_LOG2 + 1){1'b0}};
+        rd_ptr   <= {(DEPTH_LOG2 + 1){1'b0}};
+    end else begin
+        if (in_fire) begin
+            wr_ptr <= wr_ptr + 1'b1;
+            if (serial)
+                busy_reg <= 1'b1;
+            else if (MODE == CTR)
+                prev_reg <= ctr_next;
+            else
+                prev_reg <= s_axis_tdata;           // CBC / CFB decryption
+        end
+        if (out_fire) begin
+            rd_ptr <= rd_ptr + 1'b1;
+            if (out_serial) begin
+                busy_reg <= 1'b0;
+                prev_reg <= (MODE == OFB) ? c_out_tdata : m_axis_tdata;
+            end
+        end
+        if (iv_fire)
+            prev_reg <= s_iv_tdata;
+    end
+end
+
+// the core's direction bit comes back with each block; the engine keeps its own copy
+wire unused_ok = &{1'b0, c_out_tuser};
+
+endmodule
+
+`resetall

@@ -1,0 +1,7 @@
+"""``python -m ciphercores``: the same as the ``ciphercores`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,374 @@
+"""Verilator transport: the core compiled to C++ with the generic streaming harness.
+
+``harness.cpp`` (beside this file) is the only C++; it names no core. For one (core,
+parameters) the RTL is verilated with ``--prefix Vcc_top`` and the parameters as ``-G``, built
+with the harness into a shared library (``-fPIC -shared``), and loaded with ctypes. A call hands
+the harness a whole batch of blocks; it runs the clock, the handshakes and the byte layout in
+C++ and returns the outputs and the cycle count.
+
+Builds are cached in the user's cache directory (``$CIPHERCORES_CACHE``, else
+``$XDG_CACHE_HOME/ciphercores``, else ``~/.cache/ciphercores``) under ``cosim/``, keyed by a
+hash of the RTL sources, the harness source, the top and parameters, the build flags, and the
+Verilator and compiler versions, so an unchanged core loads in milliseconds. The Verilator
+runtime objects (``verilated.o`` ...), which take most of a build's time and are the same for
+every core, are compiled once per Verilator/compiler/flags and reused. Concurrent builds of the
+same instance (e.g. pytest workers) wait on a lock file; a finished build appears atomically.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import fcntl
+import functools
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
+
+from .. import tools
+from ..errors import DriverError
+from ..registry import Core, Params
+from .layout import words
+from .transport import Transport, register_transport
+
+HARNESS = Path(__file__).with_name("harness.cpp")
+#: bump when the build recipe changes in a way the hashed inputs do not show
+BUILD_SCHEMA = 1
+VERILATOR_ARGS = ("--cc", "--exe", "-O3", "--x-assign", "fast", "--x-initial", "fast",
+                  "-Wno-fatal", "--prefix", "Vcc_top")
+CFLAGS = "-fPIC -fvisibility=hidden"
+LDFLAGS = "-shared -Wl,-Bsymbolic"
+MAKE_VARS = ("OPT_FAST=-O2", "OPT_SLOW=-O1", "OPT_GLOBAL=-O2")
+LIB = "libcc.so"
+
+
+def cache_root() -> Path:
+    """The user cache directory of ciphercores (created on demand)."""
+    env = os.environ.get("CIPHERCORES_CACHE")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "ciphercores"
+
+
+@functools.cache
+def _compiler_version() -> str:
+    cxx = os.environ.get("CXX", "c++")
+    try:
+        out = subprocess.run([cxx, "--version"], capture_output=True, text=True, check=False)
+    except OSError:
+        raise DriverError(f"C++ compiler {cxx!r} not found (set CXX)") from None
+    return (out.stdout.splitlines() or ["unknown"])[0]
+
+
+def _recipe() -> dict:
+    """Everything besides the design that decides what a build produces."""
+    return {"schema": BUILD_SCHEMA, "verilator": tools.version("verilator"),
+            "cxx": _compiler_version(), "args": VERILATOR_ARGS, "cflags": CFLAGS,
+            "ldflags": LDFLAGS, "make": MAKE_VARS}
+
+
+def build_key(core: Core, params: Params) -> str:
+    """Hash of (RTL sources, harness source, top, parameters, build recipe)."""
+    h = hashlib.sha256()
+    h.update(json.dumps({"top": core.top, "params": sorted(params.items()),
+                         "recipe": _recipe()}, sort_keys=True).encode())
+    for path in (*core.sources(), HARNESS):
+        data = path.read_bytes()
+        h.update(f"\0{path.name}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()[:20]
+
+
+@contextmanager
+def _locked(path: Path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _run(args: list[str], cwd: Path, log: Path) -> None:
+    with open(log, "a") as f:
+        f.write("$ " + " ".join(args) + "\n")
+        f.flush()
+        res = subprocess.run(args, cwd=cwd, stdout=f, stderr=subprocess.STDOUT,
+                             env=tools.sim_env(), check=False)
+    if res.returncode:
+        tail = "\n".join(log.read_text(errors="replace").splitlines()[-15:])
+        raise DriverError(f"co-simulation build failed ({args[0]} exit {res.returncode}); "
+                          f"log {log}:\n{tail}")
+
+
+def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
+    """The shared library of ``core`` with ``params``, built unless cached.
+
+    Returns (library path, True if it was built now)."""
+    params = core.params(params)
+    key = build_key(core, params)
+    root = cache_root() / "cosim"
+    safe = "".join(c if c.isalnum() or c in "_-" else "_" for c in core.name)
+    final = root / f"{safe}-{key}"
+    lib = final / LIB
+    if lib.exists():
+        return lib, False
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise DriverError(f"cannot create the build cache {root} ({e.strerror or e}); "
+                          "set CIPHERCORES_CACHE to a writable directory") from None
+    # the first build on a machine also compiles the Verilator runtime: one at a time, so
+    # that parallel test workers compile it once
+    first = nullcontext() if _runtime_dir().is_dir() else _locked(root / ".runtime.lock")
+    with first, _locked(root / f".{safe}-{key}.lock"):
+        if lib.exists():  # another process built it while we waited
+            return lib, False
+        if not quiet:
+            print(f"ciphercores: building {core.name} {params} for co-simulation (once; "
+                  f"cached in {root})", file=sys.stderr, flush=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".build-{safe}-", dir=root))
+        try:
+            _build_in(core, params, tmp)
+            (tmp / "manifest.json").write_text(json.dumps(
+                {"core": core.name, "top": core.top, "params": params, "key": key,
+                 "recipe": _recipe(), "built": time.strftime("%Y-%m-%d %H:%M:%S")}, indent=1))
+            os.replace(tmp, final)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return lib, True
+
+
+def _runtime_dir() -> Path:
+    """Where the Verilator runtime objects for this toolchain and these flags are kept."""
+    rt_key = hashlib.sha256(json.dumps(_recipe(), sort_keys=True).encode()).hexdigest()[:16]
+    return cache_root() / "cosim" / f"runtime-{rt_key}"
+
+
+def _build_in(core: Core, params: dict[str, int], tmp: Path) -> None:
+    obj = tmp / "obj"
+    log = tmp / "build.log"
+    verilator = tools.find("verilator")
+    args = [verilator, *VERILATOR_ARGS, "--top-module", core.top,
+            *(f"-G{k}={v}" for k, v in params.items()),
+            "-CFLAGS", CFLAGS, "-LDFLAGS", LDFLAGS, "-Mdir", str(obj), "-o", LIB,
+            *(str(p) for p in core.sources()), str(HARNESS)]
+    _run(args, tmp, log)
+    # the Verilator runtime is the same for every core: reuse its objects
+    runtime = _runtime_dir()
+    if runtime.is_dir():
+        for o in runtime.glob("*.o"):
+            shutil.copyfile(o, obj / o.name)  # newer than Vcc_top.mk: make keeps them
+    make = tools.find("make")
+    _run([make, "-C", str(obj), "-f", "Vcc_top.mk", *MAKE_VARS], tmp, log)
+    if not runtime.is_dir():
+        rt_tmp = Path(tempfile.mkdtemp(prefix=".runtime-", dir=tmp.parent))
+        for o in obj.glob("verilated*.o"):
+            shutil.copyfile(o, rt_tmp / o.name)
+        try:
+            os.replace(rt_tmp, runtime)
+        except OSError:  # another build saved it first
+            shutil.rmtree(rt_tmp, ignore_errors=True)
+    shutil.move(str(obj / LIB), str(tmp / LIB))
+    shutil.rmtree(obj, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------------------
+# the loaded library
+# ---------------------------------------------------------------------------------------
+
+_u8p = ctypes.POINTER(ctypes.c_uint8)
+
+
+@functools.cache
+def _load(path: str) -> ctypes.CDLL:
+    lib = ctypes.CDLL(path, mode=os.RTLD_LOCAL)
+    i32p = ctypes.POINTER(ctypes.c_int32)
+    lib.cc_info.argtypes = [i32p, i32p, i32p, i32p]
+    lib.cc_info.restype = None
+    lib.cc_new.argtypes = []
+    lib.cc_new.restype = ctypes.c_void_p
+    lib.cc_free.argtypes = [ctypes.c_void_p]
+    lib.cc_free.restype = None
+    lib.cc_cycles.argtypes = [ctypes.c_void_p]
+    lib.cc_cycles.restype = ctypes.c_uint64
+    lib.cc_reset.argtypes = [ctypes.c_void_p, ctypes.c_int32]
+    lib.cc_reset.restype = ctypes.c_int64
+    lib.cc_load_key.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32,
+                                ctypes.c_int64]
+    lib.cc_load_key.restype = ctypes.c_int64
+    lib.cc_stream.argtypes = [
+        ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int64,  # h, in, out, groups
+        ctypes.c_int32, ctypes.c_int32, ctypes.c_int32,  # block bytes, lanes, big-endian
+        ctypes.c_char_p, ctypes.c_int32,  # dirs, dir
+        ctypes.c_double, ctypes.c_double, ctypes.c_uint64,  # idle, backpressure, seed
+        ctypes.c_int64, ctypes.c_int64,  # burst, limit
+        ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int64)]
+    lib.cc_stream.restype = ctypes.c_int64
+    lib.cc_load_iv.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int32,
+                               ctypes.c_int32, ctypes.c_int64]
+    lib.cc_load_iv.restype = ctypes.c_int64
+    lib.cc_layout_pack.argtypes = [ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int64,
+                                   ctypes.c_int32, ctypes.c_int32, ctypes.c_int32,
+                                   ctypes.c_int32]
+    lib.cc_layout_pack.restype = None
+    return lib
+
+
+_CWD_LOCK = threading.Lock()
+
+
+@register_transport("verilator")
+class VerilatorTransport(Transport):
+    """A core compiled with Verilator and driven by harness.cpp in this process."""
+
+    counts_cycles = True
+
+    def __init__(self, core: Core, params: Params, quiet: bool = True):
+        super().__init__(core, params)
+        t0 = time.perf_counter()
+        self.lib_path, self.built = build(core, self.params, quiet=quiet)
+        self.lib = _load(str(self.lib_path))
+        self.open_seconds = time.perf_counter() - t0
+        self._check_ports()
+        # $readmemh files (e.g. Blowfish's pi tables) are named relative to the working
+        # directory, and the model runs its initial blocks when it is created: create it in
+        # the directory that holds them (a process-wide change, so under a lock)
+        mem_dirs = sorted({str(src.parent) for src in core.sources()
+                           if any(src.parent.glob("*.hex"))})
+        if len(mem_dirs) > 1:
+            raise DriverError(f"{core.name}: memory files in several directories: {mem_dirs}")
+        with _CWD_LOCK:
+            here = os.getcwd()
+            try:
+                if mem_dirs:
+                    os.chdir(mem_dirs[0])
+                self._h = self.lib.cc_new()
+            finally:
+                os.chdir(here)
+        if not self._h:
+            raise DriverError(f"{core.name}: could not create the simulation model")
+        p, lay = self.params, self.layout
+        lat, ii = core.latency(p), core.interval(p)
+        self._burst = lat + ii
+        # cycles without a handshake before a call gives up (a hung core): generous, since a
+        # stall under random back-pressure can last 2*burst cycles
+        self._limit = 64 * (lat + ii) + 4 * core.key_setup(p) + 10_000
+        self._key_words = words(lay.key_bits)
+
+    def layout_pack(self, data: bytes, block_bytes: int, lanes: int, byteorder: str) -> list[int]:
+        """The harness's own block layout for arbitrary sizes (for tests): transfers -> the
+        integers it would put on tdata."""
+        group = block_bytes * lanes
+        nwords = words(8 * group)
+        groups = len(data) // group
+        out = ctypes.create_string_buffer(4 * nwords * groups)
+        self.lib.cc_layout_pack(bytes(data), out, groups, block_bytes, lanes,
+                                int(byteorder == "big"), nwords)
+        raw = out.raw
+        return [int.from_bytes(raw[4 * nwords * g:4 * nwords * (g + 1)], "little")
+                for g in range(groups)]
+
+    def _check_ports(self) -> None:
+        bw, kw, tl, iv = (ctypes.c_int32() for _ in range(4))
+        self.lib.cc_info(ctypes.byref(bw), ctypes.byref(kw), ctypes.byref(tl), ctypes.byref(iv))
+        lay = self.layout
+        want = (words(lay.block_port_bits), words(lay.key_bits), int(lay.key_len_port),
+                int(lay.iv_port))
+        got = (bw.value, kw.value, tl.value, iv.value)
+        if got != want:
+            raise DriverError(
+                f"{self.core.name}: compiled ports (block words, key words, s_key_tlen, s_iv) "
+                f"{got} "
+                f"differ from the registry's {want} (block {lay.block_port_bits} bits = "
+                f"{lay.block_bytes * 8} x LANES {lay.lanes}, key {lay.key_bits} bits)")
+
+    def _handle(self):
+        if not self._h:
+            raise DriverError(f"{self.core.name}: the device is closed")
+        return self._h
+
+    def reset(self) -> int:
+        return int(self.lib.cc_reset(self._handle(), 2))
+
+    def load_key(self, key: bytes) -> int:
+        value = self.layout.key_port_value(key)
+        port = value.to_bytes(4 * self._key_words, "little")
+        cycles = int(self.lib.cc_load_key(self._handle(), port, len(key), self._limit))
+        if cycles < 0:
+            self.reset()
+            raise DriverError(f"{self.core.name}: the core did not take the key "
+                              f"within {self._limit} cycles")
+        return cycles
+
+    def load_iv(self, iv: bytes) -> int:
+        lay = self.layout
+        if len(iv) != lay.block_bytes:
+            raise ValueError(f"IV of {len(iv)} bytes for {lay.block_bytes}-byte blocks")
+        cycles = int(self.lib.cc_load_iv(self._handle(), bytes(iv), lay.block_bytes,
+                                         int(lay.byteorder == "big"), self._limit))
+        if cycles == -3:
+            raise DriverError(f"{self.core.name} has no IV port (not a MODE(CORE) core)")
+        if cycles < 0:
+            self.reset()
+            raise DriverError(f"{self.core.name}: the core did not take the IV "
+                              f"within {self._limit} cycles")
+        return cycles
+
+    def stream(self, data: bytes, decrypt: bool | bytes = False, *, idle: float = 0.0,
+               backpressure: float = 0.0, seed: int = 0) -> tuple[bytes, int]:
+        gb = self.layout.group_bytes
+        if len(data) % gb:
+            raise ValueError(f"{len(data)} bytes is not a whole number of {gb}-byte transfers")
+        groups = len(data) // gb
+        if groups == 0:
+            return b"", 0
+        if isinstance(decrypt, (bytes, bytearray)):
+            if len(decrypt) != groups:
+                raise ValueError(f"{len(decrypt)} directions for {groups} transfers")
+            dirs, one = bytes(decrypt), 0
+        else:
+            dirs, one = None, int(bool(decrypt))
+        out = ctypes.create_string_buffer(len(data))
+        cycles = ctypes.c_uint64()
+        err = ctypes.c_int64(-1)
+        n = self.lib.cc_stream(self._handle(), bytes(data), out, groups, self.layout.block_bytes,
+                               self.layout.lanes, int(self.layout.byteorder == "big"), dirs, one,
+                               float(idle), float(backpressure), seed & (2**64 - 1),
+                               self._burst, self._limit, ctypes.byref(cycles),
+                               ctypes.byref(err))
+        if n != groups:
+            self.reset()
+            if n == -2:
+                raise DriverError(f"{self.core.name}: output transfer #{err.value} came back "
+                                  "with the wrong m_axis_tuser (direction)")
+            raise DriverError(f"{self.core.name}: no handshake for {self._limit} cycles; "
+                              f"{err.value} of {groups} transfers came out (core hung?)")
+        return out.raw, int(cycles.value)
+
+    def close(self) -> None:
+        if self._h:
+            try:
+                self.lib.cc_reset(self._h, 2)  # wipe key material before freeing
+            finally:
+                self.lib.cc_free(self._h)
+                self._h = None
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def describe(self) -> str:
+        return (f"Verilator co-simulation of {self.core.top} "
+                f"({', '.join(f'{k}={v}' for k, v in self.params.items())})")

@@ -1,0 +1,169 @@
+"""``ciphercores bench``: hardware against software, per cipher, as the papers publish it.
+
+Rows per cipher: each software implementation measured here, each measured core (from the
+synthesis cache), and the papers' own figures (cited). Columns: key setup, per-block latency,
+bulk throughput, and throughput relative to OpenSSL on this machine. Then the Blowfish paper's
+Table III for every cipher: the percentage decrease in execution time, hardware vs software.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import platform
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from . import papers
+from .hardware import HardwareResult
+from .software import SoftwareResult
+from .stats import Summary, percent_decrease
+
+
+@dataclass(frozen=True)
+class Row:
+    cipher: str
+    kind: str  # software | hardware | paper
+    name: str
+    key_setup_s: Summary | float | None
+    latency_s: Summary | float | None
+    throughput_MBps: Summary | float | None
+    source: str = ""
+
+    def median(self, field: str) -> float | None:
+        v = getattr(self, field)
+        return v.median if isinstance(v, Summary) else v
+
+
+def _paper_rows(cipher: str) -> list[Row]:
+    by_platform: dict[tuple[str, str], dict[str, float]] = {}
+    for f in papers.figures(cipher):
+        key = (f.platform, papers.cite(f).rsplit(",", 1)[0])
+        val = f.value
+        if f.what == "throughput_Gbps":
+            by_platform.setdefault(key, {})["throughput_MBps"] = val * 1e3 / 8
+        elif f.what in ("key_setup_s", "latency_s", "throughput_MBps"):
+            by_platform.setdefault(key, {})[f.what] = val
+    rows = []
+    for (plat, cite), vals in by_platform.items():
+        cites = sorted({papers.cite(f) for f in papers.figures(cipher) if f.platform == plat})
+        rows.append(Row(cipher, "paper", plat, vals.get("key_setup_s"), vals.get("latency_s"),
+                        vals.get("throughput_MBps"), "; ".join(cites) or cite))
+    return rows
+
+
+def build_rows(software: Iterable[SoftwareResult], hardware: Iterable[HardwareResult],
+               with_papers: bool = True) -> list[Row]:
+    rows: list[Row] = []
+    sw = list(software)
+    hw = list(hardware)
+    ciphers = []
+    for c in [r.cipher for r in sw] + [r.cipher for r in hw]:
+        if c not in ciphers:
+            ciphers.append(c)
+    here = f"measured here ({platform.processor() or platform.machine()}, 1 thread)"
+    for c in ciphers:
+        for r in sw:
+            if r.cipher == c:
+                rows.append(Row(c, "software", r.impl, r.key_setup_s, r.latency_s,
+                                r.throughput_MBps, here))
+        for r in hw:
+            if r.cipher == c:
+                rows.append(Row(c, "hardware", r.label, r.key_setup_s, r.latency_s,
+                                r.throughput_MBps,
+                                f"Fmax {r.fmax_mhz.fmt(4)} MHz; cycles {r.key_setup_cycles}/"
+                                f"{r.latency_cycles}/{r.interval_cycles} (key/latency/interval)"))
+        if with_papers:
+            rows += _paper_rows(c)
+    return rows
+
+
+def _fmt_time(v) -> str:
+    if v is None:
+        return "–"
+    m = v.median if isinstance(v, Summary) else v
+    units = (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9))
+    unit, scale = next(((u, s) for u, s in units if m >= s), units[-1])
+    text = f"{m / scale:.3g} {unit}"
+    if isinstance(v, Summary):
+        text += f" ±{v.spread * 50:.0f}%"
+    return text
+
+
+def _fmt_rate(v) -> str:
+    if v is None:
+        return "–"
+    m = v.median if isinstance(v, Summary) else v
+    text = f"{m:.4g}"
+    if isinstance(v, Summary):
+        text += f" ±{v.spread * 50:.0f}%"
+    return text
+
+
+def _ratio(row: Row, ref: Row | None) -> str:
+    a, b = row.median("throughput_MBps"), ref.median("throughput_MBps") if ref else None
+    return f"{a / b:.3g}×" if a and b else "–"
+
+
+def table(rows: list[Row]) -> str:
+    """The terminal table (``±`` is half the min..max spread of the repetitions/seeds)."""
+    head = ("cipher", "kind", "implementation", "key setup", "latency/block", "MB/s",
+            "vs OpenSSL", "source")
+    body = []
+    for c in dict.fromkeys(r.cipher for r in rows):
+        mine = [r for r in rows if r.cipher == c]
+        ref = next((r for r in mine if r.kind == "software" and r.name == "openssl"), None)
+        for r in mine:
+            body.append((c, r.kind, r.name, _fmt_time(r.key_setup_s), _fmt_time(r.latency_s),
+                         _fmt_rate(r.throughput_MBps), _ratio(r, ref), r.source))
+    widths = [max(len(str(x[i])) for x in (head, *body)) for i in range(len(head))]
+    lines = ["  ".join(str(x).ljust(w) for x, w in zip(head, widths, strict=True)),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(str(x).ljust(w) for x, w in zip(b, widths, strict=True)) for b in body]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def decrease_table(rows: list[Row]) -> str:
+    """The Blowfish paper's Table III for every cipher: % decrease in execution time of each
+    core against each software implementation (key setup, per-block latency)."""
+    out = ["hardware vs software: % decrease in execution time (paper 000, Table III style)",
+           "cipher  core  vs  key setup  encrypt/decrypt"]
+    for c in dict.fromkeys(r.cipher for r in rows):
+        sw = [r for r in rows if r.cipher == c and r.kind in ("software", "paper")
+              and r.median("latency_s")]
+        for h in (r for r in rows if r.cipher == c and r.kind == "hardware"):
+            for s in sw:
+                ks = (f"{percent_decrease(s.median('key_setup_s'), h.median('key_setup_s')):.2f}%"
+                      if s.median("key_setup_s") else "–")
+                lat = percent_decrease(s.median("latency_s"), h.median("latency_s"))
+                out.append(f"{c}  {h.name}  vs {s.name}  {ks}  {lat:.2f}%")
+    return "\n".join(out)
+
+
+def to_json(rows: list[Row]) -> str:
+    def val(v):
+        return v.as_dict() if isinstance(v, Summary) else v
+
+    return json.dumps([{"cipher": r.cipher, "kind": r.kind, "name": r.name,
+                        "key_setup_s": val(r.key_setup_s), "latency_s": val(r.latency_s),
+                        "throughput_MBps": val(r.throughput_MBps), "source": r.source}
+                       for r in rows], indent=1)
+
+
+def to_csv(rows: list[Row]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["cipher", "kind", "name", "key_setup_s", "key_setup_s_min", "key_setup_s_max",
+                "latency_s", "latency_s_min", "latency_s_max", "throughput_MBps",
+                "throughput_MBps_min", "throughput_MBps_max", "source"])
+    for r in rows:
+        cells = [r.cipher, r.kind, r.name]
+        for f in ("key_setup_s", "latency_s", "throughput_MBps"):
+            v = getattr(r, f)
+            if isinstance(v, Summary):
+                cells += [v.median, v.low, v.high]
+            else:
+                cells += [v, v, v] if v is not None else ["", "", ""]
+        w.writerow([*cells, r.source])
+    return buf.getvalue()

@@ -1,0 +1,98 @@
+"""What the front ends (the CLI and the web GUI) share: reading hex keys and IVs, checking a
+key and an IV against a cipher and mode before anything runs, choosing the RTL core that runs a
+cipher and mode, and keeping key bytes out of every message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from . import models, modes, registry
+from .errors import BadHexError, UnsupportedCipherError
+
+
+def parse_hex(what: str, text: str | None) -> bytes | None:
+    """Hex text -> bytes; the error names the field, never the text."""
+    if text is None:
+        return None
+    t = text.strip()
+    if t[:2].lower() == "0x":
+        t = t[2:]
+    if not t or len(t) % 2 or not re.fullmatch(r"[0-9a-fA-F]*", t):
+        raise BadHexError(f"{what} is not an even-length hex string")
+    return bytes.fromhex(t)
+
+
+def redact(message: str, secrets: Iterable[str] = ()) -> str:
+    """Hide keys in a message: the given key texts and anything that looks like one (8 or
+    more hex digits), wherever the user typed it."""
+    for secret in secrets:
+        secret = secret.strip()
+        if len(secret) >= 4:
+            message = re.sub(rf"(?<![0-9A-Za-z]){re.escape(secret)}(?![0-9A-Za-z])",
+                             "<hidden>", message)
+    return re.sub(r"(?<![0-9A-Za-z])(0x)?[0-9a-fA-F]{8,}(?![0-9A-Za-z])", "<hidden>", message)
+
+
+def check_key(cm: modes.CipherMode, key: bytes) -> None:
+    """KeySizeError (sizes only) unless ``key`` fits the cipher of ``cm``."""
+    models.spec(cm.cipher).model(key)
+
+
+def check_iv(cm: modes.CipherMode, iv: bytes | None) -> None:
+    """IVSizeError unless ``iv`` is what the mode of ``cm`` needs (none for ECB)."""
+    modes._check(models.spec(cm.cipher), cm.mode, iv, cm.cipher)
+
+
+def choose_core(cm: modes.CipherMode, spec: str | None
+                ) -> tuple[registry.Core, dict[str, int]]:
+    """The (core, parameters) that runs ``cm``. ``spec`` is ``NAME[:P=V,...]``: a block cipher
+    core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``. Without it:
+    the first registered core implementing the cipher, inside its hardware mode wrapper
+    ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
+    if spec is None:
+        options = core_options(cm)
+        if not options:
+            raise UnsupportedCipherError(
+                f"no registered core implements {cm.cipher} (use --software for the model)")
+        return options[0]
+    core, params = registry.parse_core_spec(spec)
+    mode = getattr(core, "mode", "")
+    if mode and mode != cm.mode:
+        raise UnsupportedCipherError(f"core {core.name} runs {mode.upper()}, not {cm.name}")
+    if cm.cipher in core.block_ciphers(params):
+        return core, params
+    if ":" not in spec:  # a core name alone: any of its known parameter sets for the cipher
+        base = getattr(core, "base", "") or core.name
+        for c, p in registry.cores_for(cm.cipher):
+            if c.name == base:
+                return core, core.params(p)
+    raise UnsupportedCipherError(
+        f"core {core.name} ({', '.join(f'{k}={v}' for k, v in params.items())}) implements "
+        f"{', '.join(core.block_ciphers(params))}, not {cm.cipher}")
+
+
+def core_options(cm: modes.CipherMode) -> list[tuple[registry.Core, dict[str, int]]]:
+    """Every RTL (core, parameters) that can run ``cm``, the default (:func:`choose_core`)
+    first: for each registered parameter set implementing the cipher, the hardware mode core
+    ``MODE(CORE)`` (CBC/CFB/OFB/CTR, single-lane cores) and then the block cipher core itself
+    (the mode then runs on the host)."""
+    out: list[tuple[registry.Core, dict[str, int]]] = []
+    for core, params in registry.cores_for(cm.cipher):
+        if cm.mode in registry.HW_MODES and core.lanes(params) == 1:
+            mc = registry.mode_core(cm.mode, core.name)
+            out.append((mc, mc.params(params)))
+        out.append((core, params))
+    return out
+
+
+def core_spec(core: registry.Core, params: dict[str, int]) -> str:
+    """``NAME:P=V,...`` that :func:`registry.parse_core_spec` reads back to (core, params):
+    the parameters a user sets (a mode core's derived port widths left out)."""
+    settable = [k for k in core.defaults if k in params]
+    return f"{core.name}:" + ",".join(f"{k}={params[k]}" for k in settable)
+
+
+__all__ = ["check_iv", "check_key", "choose_core", "core_options", "core_spec", "parse_hex",
+           "redact"]

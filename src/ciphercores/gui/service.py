@@ -1,0 +1,503 @@
+"""What the GUI does, apart from HTTP: the catalogue of ciphers, modes and cores (with the
+registry's cycle model and the measurement cache's figures), the checks of a request, the run
+through the RTL (the co-simulation driver, as the CLI runs it) or the reference model, and the
+model's round-by-round trace of small messages.
+
+Every check runs before anything is simulated; an error names its field and sizes, never key
+bytes (:func:`ciphercores.frontend.redact` guards every message). Keys are not logged, not
+kept after a request (the core is reset, which wipes its key registers), and not echoed.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import re
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from .. import frontend, models, modes, registry
+from ..driver import Device, open_core, run_mode
+from ..errors import (
+    BadHexError,
+    BlockSizeError,
+    CipherCoresError,
+    DataLengthError,
+    DriverError,
+    IVSizeError,
+    KeySizeError,
+    PaddingError,
+    TruncatedInputError,
+    UnknownCipherError,
+)
+
+#: largest message (bytes, after decoding) a request may carry
+MAX_BYTES = 8 << 20
+#: largest request body (JSON, the message in base64 or hex)
+MAX_BODY = 2 * MAX_BYTES + 4096
+#: messages up to this many bytes get the model's round-by-round trace
+TRACE_BYTES = 64
+#: block-cipher calls shown in a trace at most
+TRACE_CALLS = 8
+#: results up to this many bytes come back as hex and text too (always as base64)
+SHOW_BYTES = 64 << 10
+#: ciphers the page opens on: the first one a registered core implements
+DEFAULT_CIPHERS = ("aes-128", "speck128-128", "bf")
+#: where the measured figures shown beside a core come from (the measurement cache)
+MEASURED_TARGET = ("ecp5", "8")
+
+MESSAGE_FORMATS = ("text", "hex", "base64")
+
+
+class RequestError(CipherCoresError):
+    """A request the GUI refuses: ``errors`` is a list of (field, message)."""
+
+    def __init__(self, errors: list[tuple[str | None, str]], status: int = 422):
+        super().__init__("; ".join(m for _, m in errors))
+        self.errors = errors
+        self.status = status
+
+
+# ---------------------------------------------------------------------------------------
+# catalogue
+# ---------------------------------------------------------------------------------------
+
+def _key_hint(spec: models.CipherSpec) -> str:
+    sizes = spec.key_sizes
+    if len(sizes) > 3:
+        return f"{sizes[0]} to {sizes[-1]} bytes ({2 * sizes[0]} to {2 * sizes[-1]} hex digits)"
+    return " or ".join(f"{s} bytes ({2 * s} hex digits)" for s in sizes)
+
+
+def catalogue() -> dict:
+    """Every cipher of the models with its sizes, whether an RTL core implements it, the modes,
+    and the cipher and mode the page opens on."""
+    ciphers = []
+    for name, spec in models.CIPHERS.items():
+        ciphers.append({
+            "name": name, "family": spec.family, "block_size": spec.block_size,
+            "key_sizes": list(spec.key_sizes), "key_hint": _key_hint(spec),
+            "iv_hint": f"{spec.block_size} bytes ({2 * spec.block_size} hex digits)",
+            "rtl": bool(registry.cores_for(name)),
+        })
+    with_rtl = [c["name"] for c in ciphers if c["rtl"]]
+    default = next((c for c in DEFAULT_CIPHERS if c in with_rtl),
+                   with_rtl[0] if with_rtl else "aes-128")
+    return {"ciphers": ciphers, "modes": list(modes.MODES),
+            "padded_modes": list(modes.PADDED_MODES), "hw_modes": list(registry.HW_MODES),
+            "default": {"cipher": default, "mode": "cbc"},
+            "limits": {"max_bytes": MAX_BYTES, "trace_bytes": TRACE_BYTES,
+                       "show_bytes": SHOW_BYTES}}
+
+
+@functools.lru_cache(maxsize=256)
+def _measured(core_name: str, params: tuple[tuple[str, int], ...]) -> dict | None:
+    """The cached ECP5 figures of a block cipher core (nothing is run: cache only)."""
+    try:
+        from ..synth import flow
+
+        target, grade = MEASURED_TARGET
+        rec = flow.measure(registry.get(core_name), dict(params), target, grade,
+                           cache_only=True)
+    except Exception:  # not measured (or not measurable) here: show the cycle model only
+        return None
+    if rec.get("status") != "ok":
+        return None
+    area = rec.get("core_area") or {}
+    return {"target": f"{rec.get('device') or target} speed {grade}",
+            "fmax_mhz": rec.get("fmax_mhz"), "lut": area.get("lut"), "ff": area.get("ff"),
+            "bram": area.get("bram"), "gbps": rec.get("gbps")}
+
+
+def measured(core: registry.Core, params: dict[str, int]) -> dict | None:
+    """Measured figures of ``core`` (of its block cipher core for ``MODE(CORE)``), or None."""
+    base = registry.get(getattr(core, "base", "") or core.name)
+    bp = tuple((k, params[k]) for k in base.defaults if k in params)
+    return _measured(base.name, bp)
+
+
+def _cipher_mode(cipher: object, mode: object) -> modes.CipherMode:
+    errors: list[tuple[str | None, str]] = []
+    if not isinstance(cipher, str) or cipher not in models.CIPHERS:
+        errors.append(("cipher", f"unknown cipher (known: {', '.join(models.CIPHERS)})"))
+    if not isinstance(mode, str) or mode not in modes.MODES:
+        errors.append(("mode", f"unknown mode (known: {', '.join(modes.MODES)})"))
+    if errors:
+        raise RequestError(errors)
+    return modes.CipherMode(cipher, mode)
+
+
+def engines(cipher: object, mode: object) -> list[dict]:
+    """What can run ``cipher`` in ``mode``: every RTL core option (the default first, as the
+    CLI picks it) with its cycle model and measured figures, then the reference model."""
+    cm = _cipher_mode(cipher, mode)
+    out = []
+    for core, params in frontend.core_options(cm):
+        hw = bool(getattr(core, "mode", ""))
+        base = registry.get(getattr(core, "base", "") or core.name)
+        shown = {k: params[k] for k in base.defaults if k in params}
+        where = (f"{cm.mode.upper()} in hardware" if hw else
+                 "block cipher core" if cm.mode == "ecb" else f"{cm.mode.upper()} on the host")
+        out.append({
+            "id": frontend.core_spec(core, params), "engine": "rtl", "core": core.name,
+            "params": shown, "hw_mode": hw,
+            "label": f"RTL {core.name} ({', '.join(f'{k}={v}' for k, v in shown.items())}): "
+                     f"{where}",
+            "summary": core.summary, "latency": core.latency(params),
+            "interval": core.interval(params), "key_setup": core.key_setup(params),
+            "measured": measured(core, params),
+        })
+    out.append({"id": "model", "engine": "model", "core": None, "params": {}, "hw_mode": False,
+                "label": "reference model (Python, software)",
+                "summary": "the bit-exact Python model the RTL is tested against",
+                "latency": None, "interval": None, "key_setup": None, "measured": None})
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# requests
+# ---------------------------------------------------------------------------------------
+
+@dataclass
+class RunRequest:
+    cm: modes.CipherMode
+    decrypt: bool
+    key: bytes = field(repr=False)
+    iv: bytes | None
+    data: bytes = field(repr=False)
+    engine: str  # "rtl" or "model"
+    core: str | None  # NAME[:P=V,...] for the RTL; None: the CLI's default
+    pad: bool
+    trace: bool
+    secrets: tuple[str, ...] = field(default=(), repr=False)  # key text, for redaction
+
+
+def _field_of(e: CipherCoresError) -> str:
+    if isinstance(e, KeySizeError):
+        return "key"
+    if isinstance(e, IVSizeError):
+        return "iv"
+    if isinstance(e, DataLengthError | TruncatedInputError | PaddingError | BlockSizeError):
+        return "message"
+    if isinstance(e, DriverError):
+        return "engine"
+    if isinstance(e, UnknownCipherError):
+        return "cipher"
+    return "core"
+
+
+def _decode_message(msg: object) -> bytes:
+    if not isinstance(msg, dict):
+        raise RequestError([("message", "message must be an object {format, data}")])
+    fmt, data = msg.get("format", "text"), msg.get("data", "")
+    if fmt not in MESSAGE_FORMATS:
+        raise RequestError([("message", f"format must be one of {', '.join(MESSAGE_FORMATS)}")])
+    if not isinstance(data, str):
+        raise RequestError([("message", "data must be a string")])
+    if fmt == "text":
+        out = data.encode("utf-8", "surrogatepass")
+    elif fmt == "hex":
+        t = re.sub(r"\s+", "", data)
+        if t[:2].lower() == "0x":
+            t = t[2:]
+        if len(t) % 2 or not re.fullmatch(r"[0-9a-fA-F]*", t):
+            raise RequestError([("message", "message is not an even-length hex string")])
+        out = bytes.fromhex(t)
+    else:
+        try:
+            out = base64.b64decode(data, validate=True)
+        except (binascii.Error, ValueError):
+            raise RequestError([("message", "message is not valid base64")]) from None
+    if len(out) > MAX_BYTES:
+        raise RequestError([("message", f"message is {len(out)} bytes; at most {MAX_BYTES} "
+                                        "bytes per request")], status=413)
+    return out
+
+
+def check_data(cm: modes.CipherMode, data: bytes, pad: bool, decrypt: bool) -> None:
+    """The length checks of the modes (ECB/CBC whole blocks unless padding on encryption),
+    done before anything runs."""
+    bs = cm.block_size
+    if cm.mode in modes.PADDED_MODES:
+        if decrypt and (len(data) % bs or (pad and not data)):
+            raise TruncatedInputError(
+                f"{cm.name}: ciphertext of {len(data)} bytes is not a whole number of "
+                f"{bs}-byte blocks" + (" (and padded data is never empty)" if pad else ""))
+        if not decrypt and not pad and len(data) % bs:
+            raise DataLengthError(f"{cm.name} without padding needs a whole number of "
+                                  f"{bs}-byte blocks; got {len(data)} bytes")
+
+
+def parse_request(body: object) -> RunRequest:
+    """Check a run request (the JSON body of ``POST /api/run``) completely: every field error
+    at once, and nothing run. Raises :class:`RequestError`."""
+    if not isinstance(body, dict):
+        raise RequestError([(None, "the body must be a JSON object")])
+    key_text = body.get("key")
+    secrets = (key_text,) if isinstance(key_text, str) else ()
+    try:
+        return _parse(body, secrets)
+    except RequestError as e:
+        e.errors = [(f, frontend.redact(m, secrets)) for f, m in e.errors]
+        raise
+
+
+def _parse(body: dict, secrets: tuple[str, ...]) -> RunRequest:
+    cm = _cipher_mode(body.get("cipher"), body.get("mode"))
+    errors: list[tuple[str | None, str]] = []
+    direction = body.get("direction", "encrypt")
+    if direction not in ("encrypt", "decrypt"):
+        errors.append(("direction", "direction must be encrypt or decrypt"))
+    decrypt = direction == "decrypt"
+    engine = body.get("engine", "rtl")
+    if engine not in ("rtl", "model"):
+        errors.append(("engine", "engine must be rtl or model"))
+    pad = body.get("pad", True)
+    if not isinstance(pad, bool):
+        errors.append(("pad", "pad must be true or false"))
+        pad = True
+    if pad and cm.mode not in modes.PADDED_MODES:
+        pad = False  # stream modes never pad: the checkbox means "ECB/CBC padding"
+    trace = bool(body.get("trace", True))
+
+    key = iv = None
+    key_text, iv_text = body.get("key"), body.get("iv")
+    try:
+        if not isinstance(key_text, str) or not key_text.strip():
+            raise BadHexError("a key is required")
+        key = frontend.parse_hex("key", key_text)
+        frontend.check_key(cm, key)
+    except CipherCoresError as e:
+        errors.append(("key", str(e)))
+        key = None
+    try:
+        if iv_text is not None and not isinstance(iv_text, str):
+            raise BadHexError("iv must be a hex string")
+        iv = frontend.parse_hex("IV", iv_text) if iv_text and iv_text.strip() else None
+        if cm.mode == "ecb":
+            iv = None  # ECB takes no IV: a left-over IV field is ignored, as the page shows
+        frontend.check_iv(cm, iv)
+    except CipherCoresError as e:
+        errors.append(("iv", str(e)))
+    data = b""
+    try:
+        data = _decode_message(body.get("message", {"format": "text", "data": ""}))
+        check_data(cm, data, pad, decrypt)
+    except RequestError as e:
+        if e.status == 413:
+            raise
+        errors.extend(e.errors)
+    except CipherCoresError as e:
+        errors.append(("message", str(e)))
+    core = body.get("core")
+    if core in ("", "default"):
+        core = None
+    if engine == "rtl":
+        if core is not None and not isinstance(core, str):
+            errors.append(("core", "core must be NAME[:PARAM=VALUE,...]"))
+        else:
+            try:
+                _choose(cm, core)
+            except CipherCoresError as e:
+                errors.append(("core", str(e)))
+    if errors:
+        raise RequestError(errors)
+    assert key is not None
+    return RunRequest(cm=cm, decrypt=decrypt, key=key, iv=iv, data=data, engine=engine,
+                      core=core, pad=pad, trace=trace, secrets=secrets)
+
+
+def _choose(cm: modes.CipherMode, spec: str | None) -> tuple[registry.Core, dict[str, int]]:
+    if spec is None and not frontend.core_options(cm):
+        raise registry.UnknownCoreError(
+            f"no registered core implements {cm.cipher} yet: choose the reference model")
+    return frontend.choose_core(cm, spec)
+
+
+# ---------------------------------------------------------------------------------------
+# devices: one open device per core build, one request at a time on each
+# ---------------------------------------------------------------------------------------
+
+class _Entry:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.device: Device | None = None
+        self.active = 0  # requests inside the lock now (never above 1)
+        self.max_active = 0
+        self.uses = 0
+
+
+class DevicePool:
+    """Open devices, one per (core, parameters), kept open between requests (a build is opened
+    once). The driver's devices are not thread-safe: each has a lock and serves one request at
+    a time; requests for different builds run side by side. After every request the core is
+    reset, which wipes its key registers."""
+
+    def __init__(self, options: dict | None = None):
+        self._lock = threading.Lock()
+        self._entries: dict[tuple, _Entry] = {}
+        self.options = {"quiet": True, **(options or {})}
+
+    @contextmanager
+    def use(self, core: registry.Core, params: dict[str, int]) -> Iterator[Device]:
+        key = (core.name, tuple(sorted(params.items())))
+        with self._lock:
+            entry = self._entries.setdefault(key, _Entry())
+        with entry.lock:
+            entry.active += 1
+            entry.max_active = max(entry.max_active, entry.active)
+            try:
+                if entry.device is None:
+                    entry.device = open_core(core, options=self.options, **params)
+                entry.uses += 1
+                try:
+                    yield entry.device
+                finally:
+                    try:
+                        entry.device.clear_key()
+                    except CipherCoresError:
+                        entry.device.close()
+                        entry.device = None
+            finally:
+                entry.active -= 1
+
+    def stats(self) -> dict[str, dict]:
+        """Per open build: uses and the most requests ever inside it at once (for tests)."""
+        with self._lock:
+            items = list(self._entries.items())
+        return {f"{name}:{','.join(f'{k}={v}' for k, v in params)}":
+                {"uses": e.uses, "max_active": e.max_active, "open": e.device is not None}
+                for (name, params), e in items}
+
+    def close(self) -> None:
+        with self._lock:
+            entries = list(self._entries.values())
+            self._entries.clear()
+        for e in entries:
+            with e.lock:
+                if e.device is not None:
+                    e.device.close()
+                    e.device = None
+
+
+# ---------------------------------------------------------------------------------------
+# running
+# ---------------------------------------------------------------------------------------
+
+class _TracingModel:
+    """The reference model as a block cipher for the host modes, recording every block call
+    (input, output, rounds) up to :data:`TRACE_CALLS`."""
+
+    def __init__(self, cipher: str, key: bytes):
+        self.model = models.new(cipher, key)
+        self.block_size = self.model.block_size
+        self.name = cipher
+        self.calls: list[dict] = []
+        self.total = 0
+
+    def _call(self, block: bytes, decrypt: bool) -> bytes:
+        self.total += 1
+        if len(self.calls) >= TRACE_CALLS:
+            run = self.model.decrypt_block if decrypt else self.model.encrypt_block
+            return run(block)
+        trace = models.Trace()
+        run = self.model.decrypt_block if decrypt else self.model.encrypt_block
+        out = run(block, trace)
+        self.calls.append({"direction": "decrypt" if decrypt else "encrypt",
+                           "input": block.hex(), "output": out.hex(),
+                           "steps": [s for s in trace.steps if s.phase != "key"]})
+        return out
+
+    def encrypt_block(self, block: bytes) -> bytes:
+        return self._call(block, False)
+
+    def decrypt_block(self, block: bytes) -> bytes:
+        return self._call(block, True)
+
+    def report(self) -> dict:
+        calls = []
+        for c in self.calls:
+            steps = c.pop("steps")
+            names = list(dict.fromkeys(k for s in steps for k in s.values))
+            width = {n: max(1, -(-max(s.values.get(n, 0).bit_length() for s in steps) // 4))
+                     for n in names}
+            rows = [{"phase": s.phase, "round": s.index,
+                     "values": {n: format(s.values[n], f"0{width[n]}x")
+                                for n in names if n in s.values}} for s in steps]
+            calls.append({**c, "columns": names, "rounds": rows})
+        return {"calls": calls, "total_calls": self.total,
+                "truncated": self.total > len(self.calls)}
+
+
+def _trace(req: RunRequest) -> tuple[bytes, dict]:
+    tm = _TracingModel(req.cm.cipher, req.key)
+    run = modes.decrypt if req.decrypt else modes.encrypt
+    out = run(tm, req.cm.mode, req.data, req.iv, req.pad)
+    return out, tm.report()
+
+
+def _output(data: bytes) -> dict:
+    shown = len(data) <= SHOW_BYTES
+    text = None
+    if shown:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+    return {"bytes": len(data), "base64": base64.b64encode(data).decode("ascii"),
+            "hex": data.hex() if shown else None, "text": text, "shown": shown}
+
+
+def run(req: RunRequest, pool: DevicePool) -> dict:
+    """Run a checked request; the JSON answer of ``POST /api/run``."""
+    try:
+        return _run(req, pool)
+    except RequestError as e:
+        e.errors = [(f, frontend.redact(m, req.secrets)) for f, m in e.errors]
+        raise
+    except CipherCoresError as e:
+        status = 500 if isinstance(e, DriverError) else 422
+        raise RequestError([(_field_of(e), frontend.redact(str(e), req.secrets))],
+                           status) from None
+
+
+def _run(req: RunRequest, pool: DevicePool) -> dict:
+    cm = req.cm
+    answer: dict = {"ok": True, "cipher": cm.cipher, "mode": cm.mode, "name": cm.name,
+                    "direction": "decrypt" if req.decrypt else "encrypt", "engine": req.engine,
+                    "input_bytes": len(req.data), "pad": req.pad}
+    t0 = time.perf_counter()
+    if req.engine == "model":
+        run_model = modes.decrypt if req.decrypt else modes.encrypt
+        out = run_model(models.new(cm.cipher, req.key), cm.mode, req.data, req.iv, req.pad)
+        answer.update(core=None, where="reference model (Python, software)", hw_mode=False,
+                      cycles=None)
+    else:
+        core, params = _choose(cm, req.core)
+        with pool.use(core, params) as dev:
+            dev.set_key(req.key, cm.cipher)
+            key_cycles = dev.cycles.key
+            c0, b0 = dev.cycles.total, dev.cycles.blocks
+            out = run_mode(dev, cm.mode, req.data, req.iv, req.pad, req.decrypt)
+            cycles, blocks = dev.cycles.total - c0, dev.cycles.blocks - b0
+            where = dev.describe()
+        answer.update(core=frontend.core_spec(core, params), where=where,
+                      hw_mode=bool(getattr(core, "mode", "")),
+                      cycles={"total": cycles, "blocks": blocks, "key": key_cycles,
+                              "per_block": round(cycles / blocks, 2) if blocks else None})
+    answer["seconds"] = round(time.perf_counter() - t0, 4)
+    answer["output"] = _output(out)
+    answer["trace"] = answer["model_agrees"] = None
+    if req.trace and len(req.data) <= TRACE_BYTES:
+        model_out, answer["trace"] = _trace(req)
+        if req.engine == "rtl":
+            answer["model_agrees"] = model_out == out
+    return answer
+
+
+__all__ = ["MAX_BODY", "MAX_BYTES", "DevicePool", "RequestError", "RunRequest", "catalogue",
+           "engines", "measured", "parse_request", "run"]

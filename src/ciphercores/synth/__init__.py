@@ -1,0 +1,14 @@
+"""The measurement flow: every registered core inside one generic harness
+(rtl/common/synth_harness.v) through Yosys and nextpnr, cached, swept and written up.
+
+- ``flow``: one measurement (``measure``) and its cached steps
+- ``targets``: ecp5, xc7, ice40
+- ``reports``: readers of the tools' outputs
+- ``explore``: parameter sweeps on Dask, CSV/JSON/plot
+- ``results``: docs/results.md from the cache
+"""
+
+from .flow import DEFAULT_SEEDS, FlowError, cache_root, measure
+from .targets import TARGETS
+
+__all__ = ["DEFAULT_SEEDS", "TARGETS", "FlowError", "cache_root", "measure"]

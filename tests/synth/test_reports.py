@@ -1,0 +1,115 @@
+"""The report readers on real tool outputs: a tiny design synthesised, placed and routed for
+real (no canned logs)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from ciphercores import tools
+from ciphercores.synth import reports, targets
+
+COUNTER = """
+module counter #(parameter integer W = 8) (
+    input  wire         clk,
+    input  wire         en,
+    output reg  [W-1:0] q
+);
+always @(posedge clk) if (en) q <= q + 1'b1;
+endmodule
+"""
+
+
+def _run(args, cwd):
+    res = subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False,
+                         stdin=subprocess.DEVNULL)
+    return res.returncode, res.stdout + res.stderr
+
+
+def _yosys(cwd, script):
+    (cwd / "s.ys").write_text(script)
+    rc, out = _run([tools.find("yosys"), "-q", "-l", "y.log", "-s", "s.ys"], cwd)
+    assert rc == 0, (cwd / "y.log").read_text()[-2000:] + out
+
+
+@pytest.fixture(scope="module")
+def ecp5_counter(tmp_path_factory):
+    d = tmp_path_factory.mktemp("counter")
+    (d / "counter.v").write_text(COUNTER)
+    _yosys(d, "read_verilog counter.v\nhierarchy -top counter -chparam W 12\n"
+              "tee -q -o ports.txt portlist counter\n"
+              + targets.get("ecp5").synth.format(top="counter", json="net.json")
+              + "\ntee -q -o stat.json stat -json\n")
+    return d
+
+
+def test_portlist(ecp5_counter):
+    ports = reports.parse_portlist((ecp5_counter / "ports.txt").read_text())
+    assert ports == {"clk": ("input", 1), "en": ("input", 1), "q": ("output", 12)}
+
+
+def test_stat_cells_and_classes(ecp5_counter):
+    cells = reports.read_stat(ecp5_counter / "stat.json")
+    area = reports.classify(targets.get("ecp5"), cells)
+    assert area["ff"] == 12  # one flip-flop per counter bit, no more
+    assert area["carry"] >= 1  # the adder is on the carry chain
+    assert area["other"] == 0 and area["bram"] == 0 and area["dsp"] == 0
+    assert reports.classify(targets.get("ecp5"), {**cells, "TRELLIS_IO": 14})["lut"] == area["lut"]
+
+
+def test_nextpnr_report(ecp5_counter):
+    d = ecp5_counter
+    rc, out = _run([tools.find("nextpnr-ecp5"), *targets.get("ecp5").grade_args("8"),
+                    "--json", "net.json", "--freq", "300", "--timing-allow-fail",
+                    "--report", "report.json", "--seed", "1", "-l", "pnr.log", "-q"], d)
+    assert rc == 0, out
+    report = json.loads((d / "report.json").read_text())
+    timing = reports.routed_timing(report)
+    assert 50 < timing["fmax_mhz"] < 1000
+    assert timing["constraint_mhz"] == 300
+    # the routed figure, i.e. the log's last "Max frequency" line, not the first estimate
+    log = (d / "pnr.log").read_text()
+    last = [ln for ln in log.splitlines() if "Max frequency for clock" in ln][-1]
+    assert f"{timing['fmax_mhz']:.2f} MHz" in last
+    assert timing["from"] and timing["to"]  # critical path cells named
+    util = reports.utilisation(report)
+    assert util["TRELLIS_FF"][0] == 12
+    assert util["TRELLIS_IO"][0] == 14
+    assert reports.does_not_fit(log) is None
+
+
+def test_does_not_fit_from_real_nextpnr(tmp_path):
+    # 64 outputs cannot be placed on the 39 I/O of the UP5K's SG48 package
+    (tmp_path / "counter.v").write_text(COUNTER)
+    _yosys(tmp_path, "read_verilog counter.v\nhierarchy -top counter -chparam W 64\n"
+                     + targets.get("ice40").synth.format(top="counter", json="net.json") + "\n")
+    rc, out = _run([tools.find("nextpnr-ice40"), *targets.get("ice40").grade_args("up5k"),
+                    "--json", "net.json", "--freq", "100", "--report", "report.json",
+                    "-l", "pnr.log", "-q"], tmp_path)
+    assert rc != 0
+    msg = reports.does_not_fit((tmp_path / "pnr.log").read_text() + out)
+    assert msg is not None and msg.startswith("does not fit")
+    assert "SB_IO" in msg
+
+
+def test_abc_fallback_script_maps(tmp_path):
+    """The ECP5 script used if ABC9 fails is valid and gives a LUT netlist."""
+    (tmp_path / "counter.v").write_text(COUNTER)
+    _yosys(tmp_path, "read_verilog counter.v\n"
+                     + targets.get("ecp5").synth_abc.format(top="counter", json="net.json")
+                     + "\ntee -q -o stat.json stat -json\n")
+    area = reports.classify(targets.get("ecp5"), reports.read_stat(tmp_path / "stat.json"))
+    assert area["ff"] == 8 and area["lut"] + area["carry"] > 0
+    assert "ABC" in (tmp_path / "y.log").read_text()
+
+
+def test_yosys_failure_names_the_error(tmp_path):
+    (tmp_path / "bad.v").write_text("`default_nettype none\nmodule bad(input wire a, "
+                                    "output wire b); assign b = c & a; endmodule\n")
+    (tmp_path / "s.ys").write_text("read_verilog bad.v\nhierarchy -check -top bad\n")
+    rc, out = _run([tools.find("yosys"), "-q", "-l", "y.log", "-s", "s.ys"], tmp_path)
+    assert rc != 0
+    msg = reports.yosys_failure((tmp_path / "y.log").read_text() + out)
+    assert "ERROR" in msg and "`\\c' is implicitly declared" in msg
