@@ -55,6 +55,7 @@ reg                  wipe_reg;
 reg [CW:0]           count_reg;      // blocks taken in and not yet delivered on m_
 reg [WIDTH-1:0]      out_reg;
 reg                  out_valid_reg;
+reg                  credit_reg;     // registered: no adder or comparator on the credit path
 
 wire empty = (wr_ptr_reg == rd_ptr_reg);
 wire take = !out_valid_reg || m_ready;           // the output register can load
@@ -63,7 +64,10 @@ wire pop = take && !empty;
 wire push = s_valid && !bypass;
 wire out_fire = out_valid_reg && m_ready;
 
-assign credit = !wipe_reg && (count_reg < CAPACITY);
+// credit_reg is the next cycle's (count < CAPACITY) && !wiping, computed one cycle ahead
+wire [CW:0] count_next = count_reg + {{CW{1'b0}}, reserve} - {{CW{1'b0}}, out_fire};
+wire        wipe_next = wipe_reg && !(&wipe_ptr_reg);
+assign credit = credit_reg;
 assign wiping = wipe_reg;
 assign m_data = out_reg;
 assign m_valid = out_valid_reg;
@@ -95,13 +99,12 @@ always @(posedge clk) begin : p_ctrl
     end else if (take) begin
         out_valid_reg <= 1'b0;
     end
-    count_reg <= count_reg + {{CW{1'b0}}, reserve} - {{CW{1'b0}}, out_fire};
+    count_reg <= count_next;
+    credit_reg <= !wipe_next && (count_next < CAPACITY);
     if (wipe_reg) begin
         wipe_ptr_reg <= wipe_ptr_reg + 1'b1;
-        if (&wipe_ptr_reg) begin
-            wipe_reg <= 1'b0;
-        end
     end
+    wipe_reg <= wipe_next;
 
     if (rst) begin
         wr_ptr_reg <= {(DEPTH_LOG2 + 1){1'b0}};
@@ -109,6 +112,7 @@ always @(posedge clk) begin : p_ctrl
         wipe_ptr_reg <= {DEPTH_LOG2{1'b0}};
         wipe_reg <= 1'b1;
         count_reg <= {(CW + 1){1'b0}};
+        credit_reg <= 1'b0;
         out_reg <= {WIDTH{1'b0}};
         out_valid_reg <= 1'b0;
     end

@@ -31,7 +31,7 @@ tdes_iter #(
     .clk(clk),
     .rst(rst),
     .s_key_tdata({s_key_tdata, 128'd0}),
-    .s_key_tlen(6'd8),
+    .s_key_tlen(5'd8),
     .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
     .s_axis_tdata(s_axis_tdata),

@@ -26,13 +26,12 @@ module des_pipe (
 );
 
 tdes_pipe #(
-    .DES_ONLY(1),
-    .FIFO_DEPTH(32)
+    .DES_ONLY(1)
 ) u_engine (
     .clk(clk),
     .rst(rst),
     .s_key_tdata({s_key_tdata, 128'd0}),
-    .s_key_tlen(6'd8),
+    .s_key_tlen(5'd8),
     .s_key_tvalid(s_key_tvalid),
     .s_key_tready(s_key_tready),
     .s_axis_tdata(s_axis_tdata),

@@ -43,17 +43,13 @@ wire [27:0] c_enc = cd_enc[55:28];
 wire [27:0] d_enc = cd_enc[27:0];
 wire [27:0] c_dec = cd_dec[55:28];
 wire [27:0] d_dec = cd_dec[27:0];
-wire [55:0] cd_n_enc = {(c_enc << SHIFT_ENC) | (c_enc >> (28 - SHIFT_ENC)),
-                        (d_enc << SHIFT_ENC) | (d_enc >> (28 - SHIFT_ENC))};
-wire [55:0] cd_n_dec = {(c_dec << SHIFT_DEC) | (c_dec >> (28 - SHIFT_DEC)),
-                        (d_dec << SHIFT_DEC) | (d_dec >> (28 - SHIFT_DEC))};
-wire [47:0] k_enc;
-wire [47:0] k_dec;
+// C_n D_n of the direction chosen, then one PC-2
+wire [55:0] cd_n = dec ? {(c_dec << SHIFT_DEC) | (c_dec >> (28 - SHIFT_DEC)),
+                          (d_dec << SHIFT_DEC) | (d_dec >> (28 - SHIFT_DEC))}
+                       : {(c_enc << SHIFT_ENC) | (c_enc >> (28 - SHIFT_ENC)),
+                          (d_enc << SHIFT_ENC) | (d_enc >> (28 - SHIFT_ENC))};
 
-des_pc2 u_pc2_enc (.cd(cd_n_enc), .k(k_enc));
-des_pc2 u_pc2_dec (.cd(cd_n_dec), .k(k_dec));
-
-assign k = dec ? k_dec : k_enc;
+des_pc2 u_pc2 (.cd(cd_n), .k(k));
 
 endmodule
 

@@ -13,7 +13,7 @@ module tdes_iter #(
     // key K1 K2 K3, left-aligned (K1 in the top 64 bits); parity bits are ignored
     input  wire [191:0] s_key_tdata,
     // key length in bytes: 8 (K1 = K2 = K3), 16 (K3 = K1), 24 (three keys); others read as 24
-    input  wire [5:0]   s_key_tlen,
+    input  wire [4:0]   s_key_tlen,
     input  wire         s_key_tvalid,
     output wire         s_key_tready,
 
@@ -90,8 +90,8 @@ generate
         reg [55:0] k1_reg;
         reg [55:0] k2_reg;
         reg [55:0] k3_reg;
-        wire       tlen_8 = (s_key_tlen == 6'd8);
-        wire       tlen_16 = (s_key_tlen == 6'd16);
+        wire       tlen_8 = (s_key_tlen == 5'd8);
+        wire       tlen_16 = (s_key_tlen == 5'd16);
         wire [55:0] key2_cd;
         wire [55:0] key3_cd;
 

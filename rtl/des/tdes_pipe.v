@@ -5,9 +5,7 @@
 // Pipelined Triple-DES (EDE, keying options 1-3) or DES: one round a stage, one block a cycle.
 module tdes_pipe #(
     // 1: single DES (16 stages, key K1 only; used by des_pipe), 0: Triple-DES (48 stages)
-    parameter integer DES_ONLY = 0,
-    // output FIFO entries (power of two); at least the latency for one block every cycle
-    parameter integer FIFO_DEPTH = 64
+    parameter integer DES_ONLY = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -15,7 +13,7 @@ module tdes_pipe #(
     // key K1 K2 K3, left-aligned (K1 in the top 64 bits); parity bits are ignored
     input  wire [191:0] s_key_tdata,
     // key length in bytes: 8 (K1 = K2 = K3), 16 (K3 = K1), 24 (three keys); others read as 24
-    input  wire [5:0]   s_key_tlen,
+    input  wire [4:0]   s_key_tlen,
     input  wire         s_key_tvalid,
     output wire         s_key_tready,
 
@@ -32,19 +30,27 @@ module tdes_pipe #(
     input  wire         m_axis_tready
 );
 
+function integer clog2(input integer v);
+    integer x;
+    begin
+        clog2 = 0;
+        for (x = v - 1; x > 0; x = x >> 1) begin
+            clog2 = clog2 + 1;
+        end
+    end
+endfunction
+
 // DES passes per block and round stages
 localparam integer PASSES = (DES_ONLY != 0) ? 1 : 3;
 localparam integer ROUNDS = 16 * PASSES;
+// output FIFO: room for every block in flight (input stage, round stages, the FIFO's output
+// register and the credit's way back), so one block a cycle never waits for a credit
+localparam integer FIFO_LOG2 = clog2(ROUNDS + 3);
 
 // parameter check at elaboration
 initial begin
     if (DES_ONLY != 0 && DES_ONLY != 1) begin
         $error("tdes_pipe %m: DES_ONLY must be 0 or 1, not %0d", DES_ONLY);
-        $finish;
-    end
-    if (FIFO_DEPTH < ROUNDS + 3) begin
-        $error("tdes_pipe %m: FIFO_DEPTH %0d < latency %0d: one block a cycle needs more",
-               FIFO_DEPTH, ROUNDS + 3);
         $finish;
     end
 end
@@ -76,6 +82,7 @@ localparam integer KEY_BUS = key_offset(ROUNDS);
 // share a cycle, and keys are taken at once), so round 1 reads them directly.
 // ---------------------------------------------------------------------------------------
 wire        credit;
+wire        fifo_wiping;
 wire [63:0] ip_out;
 wire [55:0] key1_cd;
 reg  [63:0] in_lr_reg;
@@ -84,8 +91,9 @@ reg         in_valid_reg;
 // the pass keys in the order the passes use them: encrypt K1, K2, K3; decrypt K3, K2, K1
 wire [56*PASSES-1:0] in_keys;
 
-// keys travel with the blocks: a new key is taken at once, blocks inside keep theirs
-assign s_key_tready = 1'b1;
+// keys travel with the blocks: a new key is taken at once, blocks inside keep theirs. After
+// reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle.
+assign s_key_tready = !fifo_wiping;
 assign s_axis_tready = credit && !s_key_tvalid;
 
 des_pc1 u_pc1_k1 (.key(s_key_tdata[191:128]), .cd(key1_cd));
@@ -99,7 +107,7 @@ generate
         wire unused_key = ^{s_key_tdata[127:0], s_key_tlen};
 
         always @(posedge clk) begin : p_keys
-            if (s_key_tvalid) begin
+            if (s_key_tvalid && s_key_tready) begin
                 k1_reg <= key1_cd;
             end
             if (rst) begin
@@ -112,8 +120,8 @@ generate
         reg  [55:0] k1_reg;
         reg  [55:0] k2_reg;
         reg  [55:0] k3_reg;
-        wire        tlen_8 = (s_key_tlen == 6'd8);
-        wire        tlen_16 = (s_key_tlen == 6'd16);
+        wire        tlen_8 = (s_key_tlen == 5'd8);
+        wire        tlen_16 = (s_key_tlen == 5'd16);
         wire [55:0] key2_cd;
         wire [55:0] key3_cd;
 
@@ -123,7 +131,7 @@ generate
                           .cd(key3_cd));
 
         always @(posedge clk) begin : p_keys
-            if (s_key_tvalid) begin
+            if (s_key_tvalid && s_key_tready) begin
                 k1_reg <= key1_cd;
                 k2_reg <= key2_cd;
                 k3_reg <= key3_cd;
@@ -251,16 +259,17 @@ wire [63:0] fp_out;
 
 des_fp u_fp (.d({lr_last[31:0], lr_last[63:32]}), .q(fp_out));
 
-credit_fifo #(
+axis_credit_fifo #(
     .WIDTH(65),
-    .DEPTH(FIFO_DEPTH)
+    .DEPTH_LOG2(FIFO_LOG2)
 ) u_fifo (
     .clk(clk),
     .rst(rst),
-    .take(s_axis_tvalid && s_axis_tready),
+    .reserve(s_axis_tvalid && s_axis_tready),
     .credit(credit),
-    .wr_data({dec_bus[ROUNDS], fp_out}),
-    .wr_valid(valid_bus[ROUNDS]),
+    .wiping(fifo_wiping),
+    .s_data({dec_bus[ROUNDS], fp_out}),
+    .s_valid(valid_bus[ROUNDS]),
     .m_data({m_axis_tuser, m_axis_tdata}),
     .m_valid(m_axis_tvalid),
     .m_ready(m_axis_tready)

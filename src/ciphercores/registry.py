@@ -423,7 +423,8 @@ register(Core(
 
 # -- DES and Triple-DES (rtl/des/) --------------------------------------------------------------
 # The TDES cores implement des-ede3, des-ede and des (keying options 1, 2, 3), chosen per key
-# load by s_key_tlen = 24, 16 or 8; the DES cores are the same RTL with DES_ONLY = 1.
+# load by s_key_tlen = 24, 16 or 8; the DES cores are the same RTL with DES_ONLY = 1. Keying
+# option 3 (single DES) still runs the three passes, so no cycle figure depends on KEY_LEN.
 _DES_RTL = ("des/des_ip.v", "des/des_fp.v", "des/des_pc1.v", "des/des_pc2.v", "des/des_round.v")
 _TDES_CIPHERS = ("des-ede3", "des-ede", "des")
 
@@ -473,7 +474,7 @@ register(Core(
     name="des_pipe",
     family="des",
     top="des_pipe",
-    rtl=(*_DES_RTL, "des/des_subkey.v", "common/credit_fifo.v", "des/tdes_pipe.v",
+    rtl=(*_DES_RTL, "des/des_subkey.v", "common/axis_credit_fifo.v", "des/tdes_pipe.v",
          "des/des_pipe.v"),
     summary="pipelined DES: input stage, 16 round stages, credit-counted output FIFO; each "
             "block carries its key",
@@ -483,11 +484,12 @@ register(Core(
     block_bits=lambda p: 64,
     key_bits=lambda p: 64,
     key_len_port=False,
-    latency=lambda p: 19,
+    latency=lambda p: 18,
     interval=lambda p: 1,
     key_setup=lambda p: 1,
     key_change="none: each block carries its key through the stages, so a key is taken at "
-               "once and costs only the cycle of its handshake",
+               "once and costs only the cycle of its handshake (after reset, once the output "
+               "FIFO is wiped)",
     test_module="cocotb_des",
 ))
 
@@ -495,7 +497,7 @@ register(Core(
     name="tdes_pipe",
     family="des",
     top="tdes_pipe",
-    rtl=(*_DES_RTL, "des/des_subkey.v", "common/credit_fifo.v", "des/tdes_pipe.v"),
+    rtl=(*_DES_RTL, "des/des_subkey.v", "common/axis_credit_fifo.v", "des/tdes_pipe.v"),
     summary="pipelined Triple-DES (EDE): input stage, 48 round stages, credit-counted output "
             "FIFO; each block carries the keys of its passes ahead",
     defaults={},
@@ -504,11 +506,12 @@ register(Core(
     block_bits=lambda p: 64,
     key_bits=lambda p: 192,
     key_len_port=True,
-    latency=lambda p: 51,
+    latency=lambda p: 50,
     interval=lambda p: 1,
     key_setup=lambda p: 1,
     key_change="none: each block carries the keys of its DES passes through the stages, so a "
-               "key is taken at once and costs only the cycle of its handshake",
+               "key is taken at once and costs only the cycle of its handshake (after reset, "
+               "once the output FIFO is wiped)",
     test_module="cocotb_des",
 ))
 
