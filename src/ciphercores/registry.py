@@ -69,6 +69,10 @@ class Core:
     iv_port: bool = False
     #: blocks per beat for a core without a LANES parameter that carries several (bf_x2)
     fixed_lanes: int = 1
+    #: heavy runs of this core that only ``pytest -m slow`` does, to keep the default suite
+    #: short: "icarus" (the generic tests on Icarus; Verilator runs them in the default
+    #: suite), "modes" (the hardware modes around it), "synth" (the Yosys smoke test)
+    slow_runs: frozenset[str] = frozenset()
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""
@@ -447,6 +451,8 @@ register(Core(
     key_change="none: a key is read only when a block enters, so it is taken at once, even "
                "with a block in the engine",
     test_module="cocotb_des",
+    # the DES family's hardware modes run around des_pipe in the default suite
+    slow_runs=frozenset({"modes"}),
 ))
 
 register(Core(
@@ -468,6 +474,8 @@ register(Core(
     key_change="waits until the block in the engine starts its last DES pass (at most 32 "
                "cycles); no drain of the output",
     test_module="cocotb_des",
+    # the DES family's hardware modes run around des_pipe in the default suite
+    slow_runs=frozenset({"modes"}),
 ))
 
 register(Core(
@@ -513,6 +521,9 @@ register(Core(
                "key is taken at once and costs only the cycle of its handshake (after reset, "
                "once the output FIFO is wiped)",
     test_module="cocotb_des",
+    # 48 unrolled rounds: a few hundred cycles a second on Icarus, minutes in Yosys; the
+    # default suite runs it on Verilator, and des_pipe (the same RTL with 16 stages) everywhere
+    slow_runs=frozenset({"icarus", "modes", "synth"}),
 ))
 
 

@@ -2,7 +2,8 @@
 
 Default suite: every mode around speck_iter on both simulators, and CTR and CBC around every
 other registered core on Verilator (CTR is the mode a pipelined core feeds every cycle, CBC
-mixes a serial and a pipelined direction). ``-m slow``: every mode around every core.
+mixes a serial and a pipelined direction) but those whose registry entry puts "modes" in
+``slow_runs``. ``-m slow``: every mode around every core.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ def _default_cases():
         for sim in runner.SIMULATORS:
             yield pytest.param(mode, "speck_iter", sim, id=f"{mode}(speck_iter)-{sim}")
     for base in sorted(registry.mode_bases()):
-        if base != "speck_iter":
+        if base != "speck_iter" and "modes" not in registry.get(base).slow_runs:
             for mode in ("ctr", "cbc"):
                 yield pytest.param(mode, base, "verilator", id=f"{mode}({base})-verilator")
 

@@ -1,5 +1,6 @@
 """Synthesis smoke test: every registered core, default parameters, inside the harness,
-through Yosys synth_ecp5 (no place-and-route: that is behind `slow`)."""
+through Yosys synth_ecp5 (no place-and-route: that is behind `slow`; so is the smoke test of a
+core whose registry entry puts "synth" in ``slow_runs``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from ciphercores import registry
 from ciphercores.synth import flow
 
 
-@pytest.mark.parametrize("core_name", sorted(registry.CORES))
+@pytest.mark.parametrize("core_name", [
+    pytest.param(n, marks=[pytest.mark.slow] if "synth" in registry.get(n).slow_runs else [])
+    for n in sorted(registry.CORES)])
 def test_core_synthesises_in_harness(core_name):
     core = registry.get(core_name)
     p = core.params()
