@@ -16,6 +16,7 @@ def test_entry_is_consistent(name):
         # one module per file, named as the file; the top comes last (dependencies first)
         assert "`default_nettype none" in text and f"module {path.stem} " in text
     assert core.sources()[-1].stem == core.top
+    assert core.slow_runs <= {"icarus", "modes", "synth"}, core.slow_runs
     for ps in (core.defaults, *core.test_sets):
         p = core.params(ps)
         for cipher in core.ciphers(p):

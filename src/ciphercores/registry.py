@@ -74,6 +74,10 @@ class Core:
     burst: Callable[[Params], int] = lambda p: 1
     #: checks that involve several parameters: parameter set -> error message, or "" if valid
     validate: Callable[[Params], str] = lambda p: ""
+    #: heavy runs of this core that only ``pytest -m slow`` does, to keep the default suite
+    #: short: "icarus" (the generic tests on Icarus; Verilator runs them in the default
+    #: suite), "modes" (the hardware modes around it), "synth" (the Yosys smoke test)
+    slow_runs: frozenset[str] = frozenset()
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""
@@ -204,6 +208,8 @@ register(Core(
     key_change="nothing (after reset: the output FIFO's wipe): each block carries its key "
                "state, blocks inside finish with theirs",
     test_module="cocotb_core",
+    # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
+    slow_runs=frozenset({"synth"}),
     # the full pipeline (STAGES=T) on 48/96, a non-divisor of T on 64/128 (T = 27: six passes,
     # the first one short), folded (STAGES=1) on 128/128 (its full pipeline is the default,
     # which the hardware-mode, driver and synthesis tests build); tests/rtl/test_speck_pipe.py
@@ -481,8 +487,112 @@ register(Core(
     key_change="nothing to wait for but a running key pre-pass: blocks carry their own key "
                "schedule, so blocks inside finish with their key while new ones use the new one",
     test_module="cocotb_aes",
+    # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
+    slow_runs=frozenset({"synth"}),
     test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
                {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1}),
+))
+
+
+# -- DES and Triple-DES (rtl/des/) --------------------------------------------------------------
+# The TDES cores implement des-ede3, des-ede and des (keying options 1, 2, 3), chosen per key
+# load by s_key_tlen = 24, 16 or 8; the DES cores are the same RTL with DES_ONLY = 1. Keying
+# option 3 (single DES) still runs the three passes, so no cycle figure depends on KEY_LEN.
+_DES_RTL = ("des/des_ip.v", "des/des_fp.v", "des/des_pc1.v", "des/des_pc2.v", "des/des_round.v")
+_TDES_CIPHERS = ("des-ede3", "des-ede", "des")
+
+register(Core(
+    name="des_iter",
+    family="des",
+    top="des_iter",
+    rtl=(*_DES_RTL, "des/tdes_iter.v", "des/des_iter.v"),
+    summary="folded DES, one round per cycle, key schedule on the fly (right rotations to "
+            "decrypt)",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("des",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 64,
+    key_len_port=False,
+    latency=lambda p: 17,
+    interval=lambda p: 16,
+    key_setup=lambda p: 1,
+    key_change="none: a key is read only when a block enters, so it is taken at once, even "
+               "with a block in the engine",
+    test_module="cocotb_des",
+    # the DES family's hardware modes run around des_pipe in the default suite
+    slow_runs=frozenset({"modes"}),
+))
+
+register(Core(
+    name="tdes_iter",
+    family="des",
+    top="tdes_iter",
+    rtl=(*_DES_RTL, "des/tdes_iter.v"),
+    summary="folded Triple-DES (EDE), one round engine for the three passes, one round per "
+            "cycle, key schedule on the fly",
+    defaults={},
+    choices={},
+    ciphers=lambda p: _TDES_CIPHERS,
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 192,
+    key_len_port=True,
+    latency=lambda p: 49,
+    interval=lambda p: 48,
+    key_setup=lambda p: 1,
+    key_change="waits until the block in the engine starts its last DES pass (at most 32 "
+               "cycles); no drain of the output",
+    test_module="cocotb_des",
+    # the DES family's hardware modes run around des_pipe in the default suite
+    slow_runs=frozenset({"modes"}),
+))
+
+register(Core(
+    name="des_pipe",
+    family="des",
+    top="des_pipe",
+    rtl=(*_DES_RTL, "des/des_subkey.v", "common/axis_credit_fifo.v", "des/tdes_pipe.v",
+         "des/des_pipe.v"),
+    summary="pipelined DES: input stage, 16 round stages, credit-counted output FIFO; each "
+            "block carries its key",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("des",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 64,
+    key_len_port=False,
+    latency=lambda p: 18,
+    interval=lambda p: 1,
+    key_setup=lambda p: 1,
+    key_change="none: each block carries its key through the stages, so a key is taken at "
+               "once and costs only the cycle of its handshake (after reset, once the output "
+               "FIFO is wiped)",
+    test_module="cocotb_des",
+))
+
+register(Core(
+    name="tdes_pipe",
+    family="des",
+    top="tdes_pipe",
+    rtl=(*_DES_RTL, "des/des_subkey.v", "common/axis_credit_fifo.v", "des/tdes_pipe.v"),
+    summary="pipelined Triple-DES (EDE): input stage, 48 round stages, credit-counted output "
+            "FIFO; each block carries the keys of its passes ahead",
+    defaults={},
+    choices={},
+    ciphers=lambda p: _TDES_CIPHERS,
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 192,
+    key_len_port=True,
+    latency=lambda p: 50,
+    interval=lambda p: 1,
+    key_setup=lambda p: 1,
+    key_change="none: each block carries the keys of its DES passes through the stages, so a "
+               "key is taken at once and costs only the cycle of its handshake (after reset, "
+               "once the output FIFO is wiped)",
+    test_module="cocotb_des",
+    # 48 unrolled rounds: a few hundred cycles a second on Icarus, minutes in Yosys; the
+    # default suite runs it on Verilator, and des_pipe (the same RTL with 16 stages) everywhere
+    slow_runs=frozenset({"icarus", "modes", "synth"}),
 ))
 
 

@@ -171,8 +171,11 @@ def _reference(name: str, key: bytes, iv: bytes, data: bytes) -> bytes:
     return modes.encrypt(models.new(cm.cipher, key), cm.mode, data, iv)
 
 
-_ROUND_TRIPS = [(c, w) for c in sorted(registry.CORES) for w in ("hw", "host")
-                if w == "host" or c in registry.mode_bases()]  # modes wrap one-block cores
+# modes wrap one-block cores; a core with "modes" in its registry slow_runs only with -m slow
+_ROUND_TRIPS = [pytest.param(c, w, marks=[pytest.mark.slow] if w == "hw" and "modes"
+                             in registry.get(c).slow_runs else [])
+                for c in sorted(registry.CORES) for w in ("hw", "host")
+                if w == "host" or c in registry.mode_bases()]
 
 
 @pytest.mark.parametrize("core_name,where", _ROUND_TRIPS)

@@ -1,6 +1,6 @@
 """Synthesis smoke test: every registered core, default parameters, inside the harness,
-through Yosys synth_ecp5 (no place-and-route: that is behind `slow`). Fully unrolled pipelines
-(one block a cycle over many stages: minutes of Yosys each) are behind `slow` too."""
+through Yosys synth_ecp5 (no place-and-route: that is behind `slow`; so is the smoke test of a
+core whose registry entry puts "synth" in ``slow_runs``)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,9 @@ from ciphercores import registry
 from ciphercores.synth import flow
 
 
-def _smoke_cases():
-    for name in sorted(registry.CORES):
-        core = registry.get(name)
-        p = core.params()
-        unrolled = core.interval(p) == 1 and core.latency(p) > 8
-        yield pytest.param(name, marks=[pytest.mark.slow] if unrolled else [])
-
-
-@pytest.mark.parametrize("core_name", list(_smoke_cases()))
+@pytest.mark.parametrize("core_name", [
+    pytest.param(n, marks=[pytest.mark.slow] if "synth" in registry.get(n).slow_runs else [])
+    for n in sorted(registry.CORES)])
 def test_core_synthesises_in_harness(core_name):
     core = registry.get(core_name)
     p = core.params()

@@ -144,14 +144,17 @@ class CoreBench:
                 return models.new(name, key)
         raise ValueError(f"{self.core.name}: no cipher for a {len(key)}-byte key")
 
+    def key_sizes(self) -> list[int]:
+        """Key lengths in bytes the core takes, over all its ciphers, shortest first."""
+        return sorted({n for c in self.ciphers for n in models.spec(c).key_sizes})
+
     def random_key(self, rng: random.Random) -> bytes:
         """A random key of a random length among the core's ciphers."""
-        sizes = sorted({n for c in self.ciphers for n in models.spec(c).key_sizes})
-        return bytes(rng.getrandbits(8) for _ in range(rng.choice(sizes)))
+        return bytes(rng.getrandbits(8) for _ in range(rng.choice(self.key_sizes())))
 
     def zero_key(self) -> bytes:
         """The key a core uses after reset: all zero, of the shortest length it takes."""
-        return bytes(min(n for c in self.ciphers for n in models.spec(c).key_sizes))
+        return bytes(self.key_sizes()[0])
 
     def cycles(self, key_len: int | None = None) -> tuple[int, int, int]:
         """(latency, interval, key_setup) from the registry for a key of ``key_len`` bytes."""

@@ -44,6 +44,8 @@ def kat(cipher: str) -> list[tuple[bytes, bytes, bytes]]:
         return _blowfish()
     if cipher.startswith("aes-"):
         return _aes_kat().get(cipher, [])
+    if cipher in DES_CIPHERS:
+        return _des_kat()[cipher]
     return []
 
 
@@ -63,6 +65,8 @@ def messages(cipher: str) -> list[tuple[bytes, list[tuple[bytes, bytes]]]]:
     message, each pair one ECB block (see the cipher's loader for how a file maps to it)."""
     if cipher.startswith("aes-"):
         return _aes_mmt(cipher)
+    if cipher in TDES_MMT_FILES:
+        return _tdes_mmt(cipher)
     return []
 
 
@@ -74,6 +78,16 @@ AES_KAT_KINDS = ("GFSbox", "KeySbox", "VarKey", "VarTxt")
 
 def _xor(a: bytes, b: bytes) -> bytes:
     return bytes(x ^ y for x, y in zip(a, b, strict=True))
+
+
+def _ecb_pairs(pt: bytes, ct: bytes, iv: bytes | None, bs: int) -> list[tuple[bytes, bytes]]:
+    """A multi-block ECB (``iv`` None) or CBC message of a CAVP file as ECB pairs, from the
+    file alone: CBC says C_i = E(P_i ^ C_(i-1)) with C_(-1) = IV, and every C_i is in the
+    file, so the pairs (P_i ^ C_(i-1), C_i) are ECB known answers of the whole message."""
+    if iv is None:
+        return [(pt[i:i + bs], ct[i:i + bs]) for i in range(0, len(ct), bs)]
+    prev = [iv] + [ct[i:i + bs] for i in range(0, len(ct) - bs, bs)]
+    return [(_xor(pt[i:i + bs], prev[i // bs]), ct[i:i + bs]) for i in range(0, len(ct), bs)]
 
 
 @functools.cache
@@ -97,16 +111,67 @@ def _aes_kat() -> dict[str, list[tuple[bytes, bytes, bytes]]]:
 
 
 def _aes_mmt(cipher: str) -> list[tuple[bytes, list[tuple[bytes, bytes]]]]:
-    """CAVP CBC multi-block messages as ECB pairs, from the file alone: CBC says
-    C_i = E(P_i ^ C_(i-1)) with C_(-1) = IV, and every C_i is in the file, so the pairs
-    (P_i ^ C_(i-1), C_i) are ECB known answers of the whole message (both sections)."""
+    """CAVP CBC multi-block messages as ECB pairs (``_ecb_pairs``), both sections."""
     bits = cipher.split("-")[1]
     out = []
     for rec in vectors.load_rsp(f"aes/cavp/CBCMMT{bits}.rsp"):
-        key, iv = rec.hex("KEY"), rec.hex("IV")
-        pt, ct = rec.hex("PLAINTEXT"), rec.hex("CIPHERTEXT")
-        prev = [iv] + [ct[i:i + 16] for i in range(0, len(ct) - 16, 16)]
-        pairs = [(_xor(pt[i:i + 16], prev[i // 16]), ct[i:i + 16])
-                 for i in range(0, len(ct), 16)]
-        out.append((key, pairs))
+        out.append((rec.hex("KEY"), _ecb_pairs(rec.hex("PLAINTEXT"), rec.hex("CIPHERTEXT"),
+                                               rec.hex("IV"), 16)))
     return out
+
+
+# -- DES / TDES: FIPS 46-3 example, SP 800-67 App. B, the NIST CAVP TDES files ----------------
+
+DES_CIPHERS = ("des", "des-ede", "des-ede3")
+#: the CAVP known-answer files: the SP 800-20 tables, one block, zero IV (ECB tests in CBC
+#: clothing), one key given as ``KEYs`` (keying option 3: K1 = K2 = K3, i.e. single DES)
+DES_KAT_FILES = tuple(f"des/cavp/TCBC{kind}.rsp"
+                      for kind in ("invperm", "permop", "subtab", "varkey", "vartext"))
+#: the CAVP multi-block files per cipher (keying option 2: K3 = K1; option 1: three keys):
+#: (ECB file, CBC file)
+TDES_MMT_FILES = {"des-ede": ("des/cavp/TECBMMT2.rsp", "des/cavp/TCBCMMT2.rsp"),
+                  "des-ede3": ("des/cavp/TECBMMT3.rsp", "des/cavp/TCBCMMT3.rsp")}
+
+
+def _tdes_records(cipher: str, rel: str):
+    """(key, record) of a CAVP TDES MMT file, the key at the cipher's length."""
+    for rec in vectors.load_rsp(rel):
+        key = rec.hex("KEY1") + rec.hex("KEY2")
+        if cipher == "des-ede3":
+            key += rec.hex("KEY3")
+        elif rec.hex("KEY3") != rec.hex("KEY1"):
+            raise ValueError(f"vectors/{rel} COUNT {rec.fields['COUNT']}: KEY3 != KEY1 in a "
+                             "two-key file")
+        yield key, rec
+
+
+@functools.cache
+def _des_kat() -> dict[str, list[tuple[bytes, bytes, bytes]]]:
+    single = [(bytes.fromhex(r["key"]), bytes.fromhex(r["plaintext"]),
+               bytes.fromhex(r["ciphertext"])) for r in vectors.load_table("des/des_classic.txt")]
+    for rel in DES_KAT_FILES:
+        for rec in vectors.load_rsp(rel):
+            key, pt, ct = rec.hex("KEYs"), rec.hex("PLAINTEXT"), rec.hex("CIPHERTEXT")
+            if rec.hex("IV") != bytes(8) or len(pt) != 8 or len(key) != 8:
+                raise ValueError(f"vectors/{rel} COUNT {rec.fields['COUNT']}: not a "
+                                 "one-block zero-IV record")
+            single.append((key, pt, ct))
+    out = {"des": single}
+    # Triple-DES: SP 800-67 App. B (three ECB blocks under one key) and every block of the
+    # CAVP ECB multi-block files (in ECB each block is a known answer of its own)
+    out["des-ede3"] = [(bytes.fromhex(r["key1"] + r["key2"] + r["key3"]),
+                        bytes.fromhex(r["plaintext"]), bytes.fromhex(r["ciphertext"]))
+                       for r in vectors.load_table("des/sp800_67_appendix_b.txt")]
+    out["des-ede"] = []
+    for cipher, (ecb, _) in TDES_MMT_FILES.items():
+        for key, rec in _tdes_records(cipher, ecb):
+            out[cipher] += [(key, p, c) for p, c in
+                            _ecb_pairs(rec.hex("PLAINTEXT"), rec.hex("CIPHERTEXT"), None, 8)]
+    # the [DECRYPT] sections repeat the [ENCRYPT] triples; every triple is run both ways
+    return {c: list(dict.fromkeys(v)) for c, v in out.items()}
+
+
+def _tdes_mmt(cipher: str) -> list[tuple[bytes, list[tuple[bytes, bytes]]]]:
+    """The CAVP TDES CBC multi-block messages as ECB pairs (``_ecb_pairs``), both sections."""
+    return [(key, _ecb_pairs(rec.hex("PLAINTEXT"), rec.hex("CIPHERTEXT"), rec.hex("IV"), 8))
+            for key, rec in _tdes_records(cipher, TDES_MMT_FILES[cipher][1])]

@@ -1,0 +1,49 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Pipelined DES: 16 round stages, one block a cycle (tdes_pipe with DES_ONLY = 1).
+module des_pipe (
+    input  wire        clk,
+    input  wire        rst,
+
+    // 64-bit key; parity bits are ignored
+    input  wire [63:0] s_key_tdata,
+    input  wire        s_key_tvalid,
+    output wire        s_key_tready,
+
+    // input blocks; tuser: 0 encrypt, 1 decrypt
+    input  wire [63:0] s_axis_tdata,
+    input  wire        s_axis_tuser,
+    input  wire        s_axis_tvalid,
+    output wire        s_axis_tready,
+
+    // output blocks
+    output wire [63:0] m_axis_tdata,
+    output wire        m_axis_tuser,
+    output wire        m_axis_tvalid,
+    input  wire        m_axis_tready
+);
+
+tdes_pipe #(
+    .DES_ONLY(1)
+) u_engine (
+    .clk(clk),
+    .rst(rst),
+    .s_key_tdata({s_key_tdata, 128'd0}),
+    .s_key_tlen(5'd8),
+    .s_key_tvalid(s_key_tvalid),
+    .s_key_tready(s_key_tready),
+    .s_axis_tdata(s_axis_tdata),
+    .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
+
+endmodule
+
+`resetall

@@ -1,0 +1,280 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Pipelined Triple-DES (EDE, keying options 1-3) or DES: one round a stage, one block a cycle.
+module tdes_pipe #(
+    // 1: single DES (16 stages, key K1 only; used by des_pipe), 0: Triple-DES (48 stages)
+    parameter integer DES_ONLY = 0
+) (
+    input  wire         clk,
+    input  wire         rst,
+
+    // key K1 K2 K3, left-aligned (K1 in the top 64 bits); parity bits are ignored
+    input  wire [191:0] s_key_tdata,
+    // key length in bytes: 8 (K1 = K2 = K3), 16 (K3 = K1), 24 (three keys); others read as 24
+    input  wire [4:0]   s_key_tlen,
+    input  wire         s_key_tvalid,
+    output wire         s_key_tready,
+
+    // input blocks; tuser: 0 encrypt, 1 decrypt
+    input  wire [63:0]  s_axis_tdata,
+    input  wire         s_axis_tuser,
+    input  wire         s_axis_tvalid,
+    output wire         s_axis_tready,
+
+    // output blocks
+    output wire [63:0]  m_axis_tdata,
+    output wire         m_axis_tuser,
+    output wire         m_axis_tvalid,
+    input  wire         m_axis_tready
+);
+
+function integer clog2(input integer v);
+    integer x;
+    begin
+        clog2 = 0;
+        for (x = v - 1; x > 0; x = x >> 1) begin
+            clog2 = clog2 + 1;
+        end
+    end
+endfunction
+
+// DES passes per block and round stages
+localparam integer PASSES = (DES_ONLY != 0) ? 1 : 3;
+localparam integer ROUNDS = 16 * PASSES;
+// output FIFO: room for every block in flight (input stage, round stages, the FIFO's output
+// register and the credit's way back), so one block a cycle never waits for a credit
+localparam integer FIFO_LOG2 = clog2(ROUNDS + 3);
+
+// parameter check at elaboration
+initial begin
+    if (DES_ONLY != 0 && DES_ONLY != 1) begin
+        $error("tdes_pipe %m: DES_ONLY must be 0 or 1, not %0d", DES_ONLY);
+        $finish;
+    end
+end
+
+// Key material that a block carries after stage i (the keys of the DES passes still ahead of
+// it, as C0 D0, the next pass's key in the low 56 bits), and where it sits in the key bus
+function integer key_width(input integer i);
+    begin
+        key_width = (i >= ROUNDS) ? 0 : 56 * (PASSES - i / 16);
+    end
+endfunction
+
+function integer key_offset(input integer i);
+    integer j;
+    begin
+        key_offset = 0;
+        for (j = 1; j < i; j = j + 1) begin
+            key_offset = key_offset + key_width(j);
+        end
+    end
+endfunction
+
+localparam integer KEY_BUS = key_offset(ROUNDS);
+
+// ---------------------------------------------------------------------------------------
+// keys and the input stage. Keys are stored as C0 D0 (PC-1: parity bits dropped) and chosen
+// by length: 8 bytes K1 = K2 = K3, 16 bytes K3 = K1. The input stage applies IP. The key
+// registers cannot change while a block is in it (a key handshake and a block handshake never
+// share a cycle, and keys are taken at once), so round 1 reads them directly.
+// ---------------------------------------------------------------------------------------
+wire        credit;
+wire        fifo_wiping;
+wire [63:0] ip_out;
+wire [55:0] key1_cd;
+reg  [63:0] in_lr_reg;
+reg         in_dec_reg;
+reg         in_valid_reg;
+// the pass keys in the order the passes use them: encrypt K1, K2, K3; decrypt K3, K2, K1
+wire [56*PASSES-1:0] in_keys;
+
+// keys travel with the blocks: a new key is taken at once, blocks inside keep theirs. After
+// reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle.
+assign s_key_tready = !fifo_wiping;
+assign s_axis_tready = credit && !s_key_tvalid;
+
+des_pc1 u_pc1_k1 (.key(s_key_tdata[191:128]), .cd(key1_cd));
+des_ip u_ip (.d(s_axis_tdata), .q(ip_out));
+
+generate
+    if (DES_ONLY != 0) begin : g_des
+        reg [55:0] k1_reg;
+
+        // DES: K1 only; the other key bits and the length are not used
+        wire unused_key = ^{s_key_tdata[127:0], s_key_tlen};
+
+        always @(posedge clk) begin : p_keys
+            if (s_key_tvalid && s_key_tready) begin
+                k1_reg <= key1_cd;
+            end
+            if (rst) begin
+                k1_reg <= 56'd0;
+            end
+        end
+
+        assign in_keys = k1_reg;
+    end else begin : g_tdes
+        reg  [55:0] k1_reg;
+        reg  [55:0] k2_reg;
+        reg  [55:0] k3_reg;
+        wire        tlen_8 = (s_key_tlen == 5'd8);
+        wire        tlen_16 = (s_key_tlen == 5'd16);
+        wire [55:0] key2_cd;
+        wire [55:0] key3_cd;
+
+        des_pc1 u_pc1_k2 (.key(tlen_8 ? s_key_tdata[191:128] : s_key_tdata[127:64]),
+                          .cd(key2_cd));
+        des_pc1 u_pc1_k3 (.key((tlen_8 || tlen_16) ? s_key_tdata[191:128] : s_key_tdata[63:0]),
+                          .cd(key3_cd));
+
+        always @(posedge clk) begin : p_keys
+            if (s_key_tvalid && s_key_tready) begin
+                k1_reg <= key1_cd;
+                k2_reg <= key2_cd;
+                k3_reg <= key3_cd;
+            end
+            if (rst) begin
+                k1_reg <= 56'd0;
+                k2_reg <= 56'd0;
+                k3_reg <= 56'd0;
+            end
+        end
+
+        assign in_keys = in_dec_reg ? {k1_reg, k2_reg, k3_reg} : {k3_reg, k2_reg, k1_reg};
+    end
+endgenerate
+
+// input stage (data registers are not reset: they never hold key material). Stage registers
+// load only when a block moves into them (an enable, not a stall: the pipeline never stops),
+// so idle stages do not toggle.
+always @(posedge clk) begin : p_input
+    if (s_axis_tvalid && s_axis_tready) begin
+        in_lr_reg <= ip_out;
+        in_dec_reg <= s_axis_tuser;
+    end
+    in_valid_reg <= s_axis_tvalid && s_axis_tready;
+    if (rst) begin
+        in_valid_reg <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------------------
+// round stages 1..ROUNDS. Stage i holds the state after round i (L_i R_i of its pass), the
+// block's direction, valid, and the keys of the passes still ahead.
+// ---------------------------------------------------------------------------------------
+wire [64*(ROUNDS+1)-1:0] lr_bus;
+wire [ROUNDS:0]          dec_bus;
+wire [ROUNDS:0]          valid_bus;
+wire [KEY_BUS-1:0]       key_bus;
+
+assign lr_bus[63:0] = in_lr_reg;
+assign dec_bus[0] = in_dec_reg;
+assign valid_bus[0] = in_valid_reg;
+
+genvar i;
+generate
+    for (i = 1; i <= ROUNDS; i = i + 1) begin : g_stage
+        localparam integer PASS = (i - 1) / 16;                 // DES pass of round i
+        localparam integer KIN = 56 * (PASSES - PASS);          // key bits into round i
+        localparam integer KOUT = key_width(i);                 // key bits kept after it
+
+        reg  [63:0]    lr_reg;
+        reg            dec_reg;
+        reg            valid_reg;
+        wire [KIN-1:0] keys;
+        wire [63:0]    lr_prev = lr_bus[64*(i-1) +: 64];
+        wire [31:0]    l_in;
+        wire [31:0]    r_in;
+        wire           pass_dec = dec_bus[i-1] ^ (PASS == 1);  // EDE: pass 2 runs the other way
+        wire [47:0]    subkey;
+        wire [31:0]    l_next;
+        wire [31:0]    r_next;
+
+        if (i == 1) begin : g_keys_in
+            assign keys = in_keys;
+        end else begin : g_keys_bus
+            assign keys = key_bus[key_offset(i-1) +: KIN];
+        end
+
+        // a new pass starts from the previous pass's output: IP(IP^-1(R16 L16)) = R16 L16
+        if (i > 1 && (i - 1) % 16 == 0) begin : g_swap
+            assign l_in = lr_prev[31:0];
+            assign r_in = lr_prev[63:32];
+        end else begin : g_noswap
+            assign l_in = lr_prev[63:32];
+            assign r_in = lr_prev[31:0];
+        end
+
+        des_subkey #(
+            .ROUND((i - 1) % 16 + 1)
+        ) u_subkey (
+            .cd_enc(keys[55:0]),
+            .cd_dec(keys[55:0]),
+            .dec(pass_dec),
+            .k(subkey)
+        );
+
+        des_round u_round (.l(l_in), .r(r_in), .k(subkey), .l_next(l_next), .r_next(r_next));
+
+        always @(posedge clk) begin : p_stage
+            if (valid_bus[i-1]) begin
+                lr_reg <= {l_next, r_next};
+                dec_reg <= dec_bus[i-1];
+            end
+            valid_reg <= valid_bus[i-1];
+            if (rst) begin
+                valid_reg <= 1'b0;
+            end
+        end
+
+        assign lr_bus[64*i +: 64] = lr_reg;
+        assign dec_bus[i] = dec_reg;
+        assign valid_bus[i] = valid_reg;
+
+        if (KOUT > 0) begin : g_carry
+            reg [KOUT-1:0] key_reg;
+
+            // after the last round of a pass its key is dropped. Not gated by valid: keys
+            // flow through every cycle, so a key clear (a load of zero) wipes every stage
+            always @(posedge clk) begin : p_key
+                key_reg <= keys[KIN-1 -: KOUT];
+                if (rst) begin
+                    key_reg <= {KOUT{1'b0}};
+                end
+            end
+
+            assign key_bus[key_offset(i) +: KOUT] = key_reg;
+        end
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------------------
+// output: IP^-1(R16 L16) of the last pass into the credit-counted FIFO
+// ---------------------------------------------------------------------------------------
+wire [63:0] lr_last = lr_bus[64*ROUNDS +: 64];
+wire [63:0] fp_out;
+
+des_fp u_fp (.d({lr_last[31:0], lr_last[63:32]}), .q(fp_out));
+
+axis_credit_fifo #(
+    .WIDTH(65),
+    .DEPTH_LOG2(FIFO_LOG2)
+) u_fifo (
+    .clk(clk),
+    .rst(rst),
+    .reserve(s_axis_tvalid && s_axis_tready),
+    .credit(credit),
+    .wiping(fifo_wiping),
+    .s_data({dec_bus[ROUNDS], fp_out}),
+    .s_valid(valid_bus[ROUNDS]),
+    .m_data({m_axis_tuser, m_axis_tdata}),
+    .m_valid(m_axis_tvalid),
+    .m_ready(m_axis_tready)
+);
+
+endmodule
+
+`resetall
