@@ -18,7 +18,6 @@ same instance (e.g. pytest workers) wait on a lock file; a finished build appear
 from __future__ import annotations
 
 import ctypes
-import fcntl
 import functools
 import hashlib
 import json
@@ -29,11 +28,12 @@ import sys
 import tempfile
 import threading
 import time
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from pathlib import Path
 
 from .. import tools
 from ..errors import DriverError
+from ..filelock import locked
 from ..registry import Core, Params
 from .layout import words
 from .transport import Transport, register_transport
@@ -87,17 +87,6 @@ def build_key(core: Core, params: Params) -> str:
     return h.hexdigest()[:20]
 
 
-@contextmanager
-def _locked(path: Path):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
-
-
 def _run(args: list[str], cwd: Path, log: Path) -> None:
     with open(log, "a") as f:
         f.write("$ " + " ".join(args) + "\n")
@@ -129,8 +118,8 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
                           "set CIPHERCORES_CACHE to a writable directory") from None
     # the first build on a machine also compiles the Verilator runtime: one at a time, so
     # that parallel test workers compile it once
-    first = nullcontext() if _runtime_dir().is_dir() else _locked(root / ".runtime.lock")
-    with first, _locked(root / f".{safe}-{key}.lock"):
+    first = nullcontext() if _runtime_dir().is_dir() else locked(root / ".runtime.lock")
+    with first, locked(root / f".{safe}-{key}.lock"):
         if lib.exists():  # another process built it while we waited
             return lib, False
         if not quiet:

@@ -7,6 +7,7 @@ PyPI wheel, found by ciphercores.tools) by default, Icarus Verilog as the second
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import shutil
@@ -15,11 +16,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from .. import tools
+from ..filelock import locked
 from ..registry import ROOT, Core
 
 SIMULATORS = ("verilator", "icarus")
 BUILD = ROOT / "build" / "sim"
 TB_ENV = "CIPHERCORES_TB"  # JSON config passed to the cocotb test module
+_RUNS = itertools.count()
 
 
 class SimulationFailed(AssertionError):
@@ -55,15 +58,22 @@ def run(core: Core, params: dict[str, int], sim: str, test_module: str,
         build_args = ["-Wno-fatal", "-O3", "--x-assign", "fast", "--x-initial", "fast"]
     log = bdir / "build.log" if quiet else None
     bdir.mkdir(parents=True, exist_ok=True)
-    runner.build(sources=[str(p) for p in core.sources()], hdl_toplevel=core.top,
-                 parameters=dict(params), build_dir=str(bdir), build_args=build_args,
-                 waves=waves, timescale=("1ns", "1ps"), log_file=log)
-    cfg = {"core": core.name, "params": params, "sim": sim, **(config or {})}
     # memory-init files ($readmemh) are opened relative to the simulator's working directory:
     # copy those beside the core's RTL into the build directory and simulate there
     data = sorted({f for src in core.sources() for f in src.parent.glob("*.hex")})
-    for f in data:
-        shutil.copyfile(f, bdir / f.name)
+    # Two runs of the same build (e.g. two test files under pytest-xdist) must not build at
+    # once: one would execute the binary while the other is still linking it. The runner skips
+    # an up-to-date build, so the second one through the lock only reuses the first's.
+    with locked(bdir / ".build.lock"):
+        runner.build(sources=[str(p) for p in core.sources()], hdl_toplevel=core.top,
+                     parameters=dict(params), build_dir=str(bdir), build_args=build_args,
+                     waves=waves, timescale=("1ns", "1ps"), log_file=log)
+        for f in data:
+            if not (bdir / f.name).is_file() or (bdir / f.name).read_bytes() != f.read_bytes():
+                shutil.copyfile(f, bdir / f.name)
+    cfg = {"core": core.name, "params": params, "sim": sim, **(config or {})}
+    # each run writes its own results and log, so concurrent runs of one build do not mix them
+    run_id = f"{test_module}-{os.getpid()}-{next(_RUNS)}"
     mod_dir = test_dir or ROOT / "tests" / "rtl"
     if str(mod_dir) not in sys.path:
         # cocotb's runner hands the simulator this process's sys.path as PYTHONPATH
@@ -71,12 +81,12 @@ def run(core: Core, params: dict[str, int], sim: str, test_module: str,
     results = runner.test(test_module=test_module, hdl_toplevel=core.top,
                           test_dir=str(bdir if data else mod_dir),
                           build_dir=str(bdir), testcase=testcase, waves=waves,
-                          results_xml=str(bdir / "results.xml"),
+                          results_xml=str(bdir / f"results-{run_id}.xml"),
                           extra_env={TB_ENV: json.dumps(cfg),
                                      "PYTHONPATH": os.pathsep.join(
                                          [str(mod_dir),
                                           os.environ.get("PYTHONPATH", "")])},
-                          log_file=(bdir / "test.log") if quiet else None)
+                          log_file=(bdir / f"test-{run_id}.log") if quiet else None)
     passed = _check(Path(results))
     _record(bdir, cfg, sim, test_module, passed)
     return Path(results)
