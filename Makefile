@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: demo test slow lint clean venv bench-synth
+.PHONY: demo test slow lint clean venv bench-synth bench-sweeps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,17 @@ bench-synth: $(STAMP)
 	status=0; for core in $$($(BIN)/python -c "from ciphercores import registry; print(*registry.CORES)"); do \
 	  $(BIN)/ciphercores explore $$core --test-sets --target ecp5,xc7 --speed 8,6 \
 	    --parallel 2 --out docs/img || status=1; \
+	done; $(BIN)/ciphercores results; exit $$status
+
+## bench-sweeps: the SPECK paper's Table 2 / Figure 6 for speck_pipe: STAGES 1..5 and T (full
+## pipeline) for SPECK48/96, 64/128 and 128/128 on ECP5 speed 8 (seeds 1,2,3) and xc7 (area),
+## then docs/results.md. Cached like bench-synth; long (an hour or more on 2 cores).
+bench-sweeps: $(STAMP)
+	status=0; for set in 24:4:23 32:4:27 64:2:32; do \
+	  w=$${set%%:*}; rest=$${set#*:}; m=$${rest%%:*}; t=$${rest#*:}; \
+	  $(BIN)/ciphercores explore speck_pipe -P WORD=$$w -P KEY_WORDS=$$m \
+	    -P STAGES=1,2,3,4,5,$$t --target ecp5,xc7 --speed 8 --parallel 2 --out docs/img \
+	    --name speck_pipe-$$((2 * w))-$$((w * m)) || status=1; \
 	done; $(BIN)/ciphercores results; exit $$status
 
 clean:

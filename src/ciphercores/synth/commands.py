@@ -117,7 +117,7 @@ def _explore(args: argparse.Namespace) -> int:
 
     sweeps = _param_values(args.P, multi=True)
     targets = [t.strip() for t in args.target.split(",") if t.strip()]
-    stem = Path(args.out) / f"{args.core}-sweep"
+    stem = Path(args.out) / f"{args.name or args.core}-sweep"
     n_ok = 0
 
     def progress(rec: dict) -> None:
@@ -149,8 +149,12 @@ def _explore(args: argparse.Namespace) -> int:
 def _results(args: argparse.Namespace) -> int:
     from . import results
 
-    path, n = results.write(Path(args.out) if args.out else results.DOC)
-    print(f"wrote {path} ({n} cached measurements)")
+    # the README's table comes from the same records as the page (issue 9); an --out
+    # elsewhere leaves the README alone
+    path, n = results.write(Path(args.out) if args.out else results.DOC,
+                            None if args.out else results.README)
+    print(f"wrote {path}{'' if args.out else ' and the README table'} "
+          f"({n} cached measurements)")
     return 0
 
 
@@ -177,7 +181,7 @@ def add(sub) -> None:
 
     e = sub.add_parser("explore", help="sweep parameters over targets, in parallel on Dask",
                        description="Measure every combination of -P values on every target; "
-                       "writes OUT/CORE-sweep.csv, .json and .png (area vs throughput).")
+                       "writes OUT/NAME-sweep.csv, .json and .png (area vs throughput).")
     e.add_argument("core")
     e.add_argument("-P", action="append", metavar="NAME=V1,V2,...", help="swept parameter")
     e.add_argument("--test-sets", action="store_true",
@@ -191,6 +195,8 @@ def add(sub) -> None:
     e.add_argument("--scheduler", metavar="ADDRESS",
                    help="a running Dask scheduler (tcp://host:8786) instead of local threads")
     e.add_argument("--out", default="build/explore", help="output directory")
+    e.add_argument("--name", help="output file stem (default: the core's name), so that "
+                   "several sweeps of one core (e.g. one per SPECK set) sit side by side")
     e.add_argument("--force", action="store_true", help="redo cached steps")
     e.set_defaults(func=_explore)
 

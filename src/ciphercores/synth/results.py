@@ -94,6 +94,50 @@ def _table_area(recs: list[dict]) -> list[str]:
     return lines
 
 
+def _sweep(js: Path) -> list[str]:
+    """One sweep: its plot, its data file, and a table of its points from the cache."""
+    import json
+
+    rel = js.relative_to(DOC.parent)
+    out = [f"### {js.stem}", ""]
+    if js.with_suffix(".png").exists():
+        out += [f"![{js.stem}]({rel.with_suffix('.png').as_posix()})", ""]
+    data = json.loads(js.read_text())
+    out += [f"Data: [{js.stem}.csv]({rel.with_suffix('.csv').as_posix()}), run "
+            f"{data.get('generated', '?')}.", ""]
+    out += ["| parameters | target | LUT | FF | carry | BRAM | Fmax MHz median (min..max) | "
+            "latency / interval | Gbit/s | Gbit/s per 1000 LUT |",
+            "|---|---|---:|---:|---:|---:|---|---|---:|---:|"]
+    for old in data.get("records", []):
+        where = old["target"] + (f" -{old['grade']}" if old.get("grade") else "")
+        try:
+            core = registry.get(old["core"])
+            r = flow.measure(core, old["params"], old["target"], old.get("grade"),
+                             tuple(old.get("seeds") or ()), cache_only=True)
+        except flow.NotCached:
+            out.append(f"| {_params(old['params'])} | {where} | not measured (older RTL or "
+                       "tools) | | | | | | | |")
+            continue
+        except Exception as e:  # a point the core refuses: say so
+            out.append(f"| {_params(old['params'])} | {where} | {type(e).__name__} | "
+                       "| | | | | | |")
+            continue
+        a = r["core_area"]
+        if r["status"] != "ok":
+            fmax = r["status"]
+        elif r.get("fmax_mhz"):
+            fmax = (f"{_fmt(r['fmax_mhz'])} ({_fmt(r['fmax_min_mhz'])}.."
+                    f"{_fmt(r['fmax_max_mhz'])})")
+        else:
+            fmax = "– (no timing)"
+        out.append(f"| {_params(r['params'])} | {where} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
+                   f"{_fmt(a['carry'])} | {_fmt(a['bram'])} | {fmax} | "
+                   f"{r['latency']} / {r['interval']} | {_fmt(r.get('gbps'), 3)} | "
+                   f"{_fmt(r.get('gbps_per_klut'), 3)} |")
+    out.append("")
+    return out
+
+
 def render(recs: list[dict], today: str | None = None) -> str:
     today = today or datetime.date.today().isoformat()
     out = [
@@ -126,14 +170,15 @@ def render(recs: list[dict], today: str | None = None) -> str:
         "measured when it ran, on a shared 2-core machine.",
         "",
     ]
-    sweeps = sorted(IMG.glob("*-sweep.png")) if IMG.exists() else []
+    sweeps = sorted(IMG.glob("*-sweep.json")) if IMG.exists() else []
     if sweeps:
-        out += ["## Sweeps", ""]
-        for png in sweeps:
-            rel = png.relative_to(DOC.parent)
-            out += [f"![{png.stem}]({rel.as_posix()})", "",
-                    f"Data: [{png.stem}.csv]({rel.with_suffix('.csv').as_posix()}). "
-                    "Made by `ciphercores explore` (see the Makefile's `bench-synth`).", ""]
+        out += ["## Sweeps", "",
+                "Made by `ciphercores explore` (the commands are in the Makefile's "
+                "`bench-synth` and `bench-sweeps`). Each table is rebuilt from the measurement "
+                "cache for the current RTL and tools: a point measured with older RTL shows "
+                "as `not measured`; the plot and CSV are those of the sweep's own run.", ""]
+        for js in sweeps:
+            out += _sweep(js)
     for target, grade in CONFIGS:
         rs = [r for r in recs if r["target"] == target and r.get("grade") == grade]
         if not rs:
@@ -181,8 +226,49 @@ def render(recs: list[dict], today: str | None = None) -> str:
     return "\n".join(out)
 
 
-def write(path: Path = DOC) -> tuple[Path, int]:
+README = ROOT / "README.md"
+BEGIN = "<!-- measured:begin (written by `ciphercores results`; do not edit) -->"
+END = "<!-- measured:end -->"
+#: the README's table: one target and grade, the one every issue's targets are stated on
+README_CONFIG = ("ecp5", "8")
+
+
+def readme_table(recs: list[dict]) -> list[str]:
+    """The README's measured-figures table: the records of README_CONFIG, in registry order,
+    the same records docs/results.md shows in full."""
+    target, grade = README_CONFIG
+    rs = [r for r in recs if r["target"] == target and r.get("grade") == grade]
+    t = TARGETS[target]
+    out = [f"{t.device}, speed grade {grade}; Fmax is the median of placer seeds 1, 2, 3 with "
+           "the spread; core alone (harness subtracted). All targets, the harness figures and "
+           "the commands: [docs/results.md](docs/results.md).", ""]
+    if not rs:
+        return out + ["No measurement in the cache yet: run `make bench-synth`."]
+    out += ["| core | parameters | LUT | FF | BRAM | Fmax MHz | latency / interval | Gbit/s |",
+            "|---|---|---:|---:|---:|---|---|---:|"]
+    for r in rs:
+        a = r["core_area"]
+        fmax = (f"{_fmt(r['fmax_mhz'])} ({_fmt(r['fmax_min_mhz'])}..{_fmt(r['fmax_max_mhz'])})"
+                if r["status"] == "ok" else r["status"])
+        out.append(f"| `{r['core']}` | {_params(r['params'])} | {_fmt(a['lut'])} | "
+                   f"{_fmt(a['ff'])} | {_fmt(a['bram'])} | {fmax} | "
+                   f"{r['latency']} / {r['interval']} | {_fmt(r.get('gbps'), 3)} |")
+    return out
+
+
+def replace_block(text: str, lines: list[str]) -> str:
+    """``text`` with the part between the BEGIN and END markers replaced by ``lines``."""
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"README has no {BEGIN!r} ... {END!r} block")
+    return text[:start + len(BEGIN)] + "\n" + "\n".join(lines) + "\n" + text[end:]
+
+
+def write(path: Path = DOC, readme: Path | None = README) -> tuple[Path, int]:
+    """docs/results.md and the README's table, from one collection of cached records."""
     recs = collect()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render(recs))
+    if readme is not None:
+        readme.write_text(replace_block(readme.read_text(), readme_table(recs)))
     return path, len(recs)
