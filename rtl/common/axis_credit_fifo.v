@@ -64,8 +64,19 @@ wire pop = take && !empty;
 wire push = s_valid && !bypass;
 wire out_fire = out_valid_reg && m_ready;
 
-// credit_reg is the next cycle's (count < CAPACITY) && !wiping, computed one cycle ahead
-wire [CW:0] count_next = count_reg + {{CW{1'b0}}, reserve} - {{CW{1'b0}}, out_fire};
+// credit_reg is the next cycle's (count < CAPACITY) && !wiping, computed one cycle ahead.
+// `reserve` comes from the core's input handshake late in the cycle: it only selects among
+// values computed from registers (count +1, -1, unchanged, and their comparisons), so no
+// adder or comparator follows it.
+wire [CW:0] count_inc = count_reg + 1'b1;
+wire [CW:0] count_dec = count_reg - 1'b1;
+wire        up = reserve && !out_fire;
+wire        down = out_fire && !reserve;
+wire [CW:0] count_next = up ? count_inc : (down ? count_dec : count_reg);
+wire        room_now = count_reg < CAPACITY;          // credit if the count stays
+wire        room_up = count_reg < CAPACITY - 1'b1;    // credit after one more block
+// after a delivery without a reservation the count drops below CAPACITY: always credit
+wire        room_next = up ? room_up : (down || room_now);
 wire        wipe_next = wipe_reg && !(&wipe_ptr_reg);
 assign credit = credit_reg;
 assign wiping = wipe_reg;
@@ -100,7 +111,7 @@ always @(posedge clk) begin : p_ctrl
         out_valid_reg <= 1'b0;
     end
     count_reg <= count_next;
-    credit_reg <= !wipe_next && (count_next < CAPACITY);
+    credit_reg <= !wipe_next && room_next;
     if (wipe_reg) begin
         wipe_ptr_reg <= wipe_ptr_reg + 1'b1;
     end
