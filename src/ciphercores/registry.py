@@ -292,9 +292,11 @@ register(Core(
                "FIFO are not affected",
     test_module="cocotb_core",
     # every key load is an 8,395-cycle schedule and the core holds 32 S-box RAMs: Icarus
-    # (a few thousand cycles a second here) runs its generic tests with -m slow; the
-    # Blowfish-specific tests run it on both simulators
-    slow_runs=frozenset({"icarus"}),
+    # (a few thousand cycles a second here: ~8 min) runs its generic tests with -m slow, the
+    # Blowfish-specific tests on both simulators in the default suite. The hardware modes
+    # (~2 min; the Blowfish family's run around bf_iter, the pipelined mode path around
+    # des_pipe) and the Yosys smoke test (~1.5 min) also wait for -m slow
+    slow_runs=frozenset({"icarus", "modes", "synth"}),
 ))
 
 
