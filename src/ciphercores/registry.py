@@ -284,7 +284,9 @@ register(Core(
     # input stage, 16 rounds of 4 cycles (S-box read, RAM to fabric, two halves of F), FIFO
     latency=lambda p: 16 * 4 + 2,
     interval=lambda p: 1,
-    # bf_core's schedule; its last S-box write reaches the copies before a block can read them
+    # bf_core's schedule; its last S-box write reaches the copies before a block can read them.
+    # bf_core keeps one round per cycle (S-box RAM read, F, next RAM address or write data in a
+    # cycle), far longer than any cycle of a round here: it is this core's critical path
     key_setup=lambda p: _BF_KEY_SETUP,
     key_change="waits until no block is in the round stages (at most the latency, 66 cycles: "
                "the pipeline never stalls and takes no block while a key is offered); the key "
