@@ -2,7 +2,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Blowfish engine shared by bf_iter and bf_x2: key schedule in hardware, one round per cycle.
+// Blowfish engine shared by bf_iter and bf_x2 (and bf_pipe's key schedule): one round per cycle.
 module bf_core #(
     // 64-bit lanes processed together (1: bf_iter, 2: bf_x2); lanes share the S-box RAMs
     parameter integer LANES = 1
@@ -26,7 +26,15 @@ module bf_core #(
     output wire [64*LANES-1:0]   m_axis_tdata,
     output wire                  m_axis_tuser,
     output wire                  m_axis_tvalid,
-    input  wire                  m_axis_tready
+    input  wire                  m_axis_tready,
+
+    // the key schedule's writes, for a core that keeps copies of the S-boxes (bf_pipe): at a
+    // rising edge with sbox_we[b] high, word sbox_wa of S-box b's working half takes sbox_wd
+    output wire [3:0]            sbox_we,
+    output wire [7:0]            sbox_wa,
+    output wire [31:0]           sbox_wd,
+    // the P-array, P[i] in bits 32*i +: 32 (stable while no key schedule runs)
+    output wire [18*32-1:0]      p_array
 );
 
 // the chained encryptions of the key schedule start at the end of this key-mixing cycle: the
@@ -102,6 +110,10 @@ assign s_axis_tready = !s_key_tvalid && !init_reg && (!busy_reg || finish);
 assign m_axis_tdata = out_reg;
 assign m_axis_tuser = out_user_reg;
 assign m_axis_tvalid = out_valid_reg;
+assign sbox_we = s_we_box;
+assign sbox_wa = wcnt_reg[7:0];
+assign sbox_wd = wdata;
+assign p_array = p_reg;
 
 wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;

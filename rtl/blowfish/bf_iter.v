@@ -26,6 +26,14 @@ module bf_iter (
     input  wire         m_axis_tready
 );
 
+// the key schedule's S-box writes and the P-array are for cores with S-box copies (bf_pipe)
+// verilator lint_off UNUSEDSIGNAL
+wire [3:0]   unused_sbox_we;
+wire [7:0]   unused_sbox_wa;
+wire [31:0]  unused_sbox_wd;
+wire [575:0] unused_p_array;
+// verilator lint_on UNUSEDSIGNAL
+
 bf_core #(
     .LANES(1)
 ) u_core (
@@ -42,7 +50,11 @@ bf_core #(
     .m_axis_tdata(m_axis_tdata),
     .m_axis_tuser(m_axis_tuser),
     .m_axis_tvalid(m_axis_tvalid),
-    .m_axis_tready(m_axis_tready)
+    .m_axis_tready(m_axis_tready),
+    .sbox_we(unused_sbox_we),
+    .sbox_wa(unused_sbox_wa),
+    .sbox_wd(unused_sbox_wd),
+    .p_array(unused_p_array)
 );
 
 endmodule

@@ -266,6 +266,41 @@ register(Core(
     fixed_lanes=2,
 ))
 
+register(Core(
+    name="bf_pipe",
+    family="blowfish",
+    top="bf_pipe",
+    rtl=(*_BF_RTL, "blowfish/bf_sbox_dp.v", "blowfish/bf_pipe_round.v",
+         "common/axis_credit_fifo.v", "blowfish/bf_pipe.v"),
+    summary="pipelined Blowfish: 16 round stages of 4 cycles, 1 block/cycle, encrypt/decrypt "
+            "per block, 8 dual-port copies of the S-boxes filled by bf_core's key schedule, "
+            "credit-counted output FIFO",
+    defaults={},
+    choices={},
+    ciphers=lambda p: ("bf",),
+    block_bits=lambda p: 64,
+    key_bits=lambda p: 448,
+    key_len_port=True,
+    # input stage, 16 rounds of 4 cycles (S-box read, RAM to fabric, two halves of F), FIFO
+    latency=lambda p: 16 * 4 + 2,
+    interval=lambda p: 1,
+    # bf_core's schedule; its last S-box write reaches the copies before a block can read them.
+    # bf_core keeps one round per cycle (S-box RAM read, F, next RAM address or write data in a
+    # cycle), far longer than any cycle of a round here: it is this core's critical path
+    key_setup=lambda p: _BF_KEY_SETUP,
+    key_change="waits until no block is in the round stages (at most the latency, 66 cycles: "
+               "the pipeline never stalls and takes no block while a key is offered); the key "
+               "schedule then rewrites P and every S-box copy. Results already in the output "
+               "FIFO are not affected",
+    test_module="cocotb_core",
+    # every key load is an 8,395-cycle schedule and the core holds 32 S-box RAMs: Icarus
+    # (a few thousand cycles a second here: ~8 min) runs its generic tests with -m slow, the
+    # Blowfish-specific tests on both simulators in the default suite. The hardware modes
+    # (~2 min; the Blowfish family's run around bf_iter, the pipelined mode path around
+    # des_pipe) and the Yosys smoke test (~1.5 min) also wait for -m slow
+    slow_runs=frozenset({"icarus", "modes", "synth"}),
+))
+
 
 # ---------------------------------------------------------------------------------------
 # modes of operation in hardware: MODE(CORE), e.g. ofb(speck_iter), ctr(aes_pipe)

@@ -1,0 +1,51 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Blowfish S-box copy shared by two pipeline stages: 256 x 32 dual-port block RAM, port A read
+// or written (key schedule), port B read.
+module bf_sbox_dp (
+    input  wire        clk,
+
+    // port A: a write (the key schedule's, mirrored) or a synchronous read of stage 2k
+    input  wire        a_we,
+    input  wire        a_re,
+    input  wire [7:0]  a_addr,
+    input  wire [31:0] a_wd,
+    output wire [31:0] a_rd,
+
+    // port B: synchronous read of stage 2k + 1
+    input  wire        b_re,
+    input  wire [7:0]  b_addr,
+    output wire [31:0] b_rd
+);
+
+// the copy is written only while no block is in the pipeline (a key load waits for it to
+// drain, blocks wait for the key schedule), so no read ever meets a write: no read-during-write
+// logic is needed on either port. No initial contents: the schedule after reset writes all 256.
+(* no_rw_check *)
+reg [31:0] mem [0:255];
+reg [31:0] a_rd_reg;
+reg [31:0] b_rd_reg;
+
+always @(posedge clk) begin : p_port_a
+    if (a_we) begin
+        mem[a_addr] <= a_wd;
+    end
+    if (a_re) begin
+        a_rd_reg <= mem[a_addr];
+    end
+end
+
+always @(posedge clk) begin : p_port_b
+    if (b_re) begin
+        b_rd_reg <= mem[b_addr];
+    end
+end
+
+assign a_rd = a_rd_reg;
+assign b_rd = b_rd_reg;
+
+endmodule
+
+`resetall
