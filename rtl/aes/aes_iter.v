@@ -115,10 +115,16 @@ always @* begin : p_first
 end
 
 // ---------------------------------------------------------------------------------------
-// the round: ROM outputs -> InvShiftRows/ShiftRows -> aes_mix_layer -> next ROM addresses
+// the round: ROM outputs -> ShiftRows, MixColumns, AddRoundKey (or the inverses) -> next ROM
+// addresses. Both directions are computed apart and chosen at the end, so that the row
+// shift is wiring and each output bit is one XOR tree ahead of a few multiplexers.
 // ---------------------------------------------------------------------------------------
 wire [127:0] sbox_q;        // byte n: S-box (or inverse) of state byte n
-wire [127:0] sub_out;       // SubBytes(ShiftRows(state)) or the inverse
+wire [127:0] sub_fwd;       // SubBytes(ShiftRows(state))
+wire [127:0] sub_bwd;       // InvSubBytes(InvShiftRows(state))
+wire [127:0] rk = win_reg[127:0];
+wire [127:0] enc_out;       // MixColumns(sub_fwd) ^ rk
+wire [127:0] dec_out;       // InvMixColumns(sub_bwd ^ rk)
 wire [127:0] round_out;
 wire [127:0] rom_state;     // the state whose bytes the ROMs look up next
 wire         rom_inv;
@@ -132,18 +138,30 @@ generate
         localparam integer C = n / 4;
         localparam integer FWD = R + 4 * ((C + R) % 4);
         localparam integer BWD = R + 4 * ((C + 4 - R) % 4);
-        assign sub_out[127 - 8 * n -: 8] = dir_reg ? sbox_q[127 - 8 * BWD -: 8]
-                                                   : sbox_q[127 - 8 * FWD -: 8];
+        assign sub_fwd[127 - 8 * n -: 8] = sbox_q[127 - 8 * FWD -: 8];
+        assign sub_bwd[127 - 8 * n -: 8] = sbox_q[127 - 8 * BWD -: 8];
     end
 endgenerate
 
-aes_mix_layer u_mix (
-    .s(sub_out),
-    .rk(win_reg[127:0]),
-    .inv(dir_reg),
-    .last(last_round),
-    .y(round_out)
+aes_mix_layer u_mix_enc (
+    .s(sub_fwd),
+    .rk(rk),
+    .inv(1'b0),
+    .last(1'b0),
+    .y(enc_out)
 );
+
+aes_mix_layer u_mix_dec (
+    .s(sub_bwd),
+    .rk(rk),
+    .inv(1'b1),
+    .last(1'b0),
+    .y(dec_out)
+);
+
+// the last round has no (Inv)MixColumns
+assign round_out = last_round ? ((dir_reg ? sub_bwd : sub_fwd) ^ rk)
+                              : (dir_reg ? dec_out : enc_out);
 
 // a block enters with AddRoundKey of round key 0 (encrypt) or Nr (decrypt)
 assign rom_state = in_fire ? (s_axis_tdata ^ (s_axis_tuser ? rkn_reg : enc_reg[255:128]))
