@@ -8,7 +8,7 @@
 // The S-boxes are synchronous ROMs (aes_sbox_rom: eight block RAMs, two bytes each, S-box and
 // inverse S-box in one table with the direction as an address bit), so the round state lives
 // in their address registers: each cycle the round's linear layer (ShiftRows, MixColumns,
-// AddRoundKey, aes_mix_layer) turns the ROM outputs into the addresses of the next round.
+// AddRoundKey) turns the ROM outputs into the addresses of the next round.
 // The round key comes from a register too: the key-schedule window holds the key of the round
 // in progress while one aes_key_step computes the next window, for the block in the engine or,
 // after a key load, for the pre-pass that finds the windows at which blocks start.
@@ -117,15 +117,17 @@ end
 // ---------------------------------------------------------------------------------------
 // the round: ROM outputs -> ShiftRows, MixColumns, AddRoundKey (or the inverses) -> next ROM
 // addresses. Both directions are computed apart and chosen at the end, so that the row
-// shift is wiring and each output bit is one XOR tree ahead of a few multiplexers.
+// shift is wiring and each address bit is one XOR tree ahead of a multiplexer. The last
+// round (no MixColumns) only feeds the output register: after it the ROMs look up the next
+// block, if one enters, or nothing.
 // ---------------------------------------------------------------------------------------
 wire [127:0] sbox_q;        // byte n: S-box (or inverse) of state byte n
 wire [127:0] sub_fwd;       // SubBytes(ShiftRows(state))
 wire [127:0] sub_bwd;       // InvSubBytes(InvShiftRows(state))
 wire [127:0] rk = win_reg[127:0];
-wire [127:0] enc_out;       // MixColumns(sub_fwd) ^ rk
-wire [127:0] dec_out;       // InvMixColumns(sub_bwd ^ rk)
-wire [127:0] round_out;
+wire [127:0] mix_fwd;
+wire [127:0] mix_bwd;
+wire [127:0] last_out = (dir_reg ? sub_bwd : sub_fwd) ^ rk;
 wire [127:0] rom_state;     // the state whose bytes the ROMs look up next
 wire         rom_inv;
 wire         rom_en = in_fire || (busy_reg && !stall);
@@ -143,29 +145,24 @@ generate
     end
 endgenerate
 
-aes_mix_layer u_mix_enc (
+// encryption: MixColumns, then AddRoundKey; decryption: AddRoundKey, then InvMixColumns
+aes_mix_cols #(
+    .INV(0)
+) u_mix_fwd (
     .s(sub_fwd),
-    .rk(rk),
-    .inv(1'b0),
-    .last(1'b0),
-    .y(enc_out)
+    .y(mix_fwd)
 );
 
-aes_mix_layer u_mix_dec (
-    .s(sub_bwd),
-    .rk(rk),
-    .inv(1'b1),
-    .last(1'b0),
-    .y(dec_out)
+aes_mix_cols #(
+    .INV(1)
+) u_mix_bwd (
+    .s(sub_bwd ^ rk),
+    .y(mix_bwd)
 );
-
-// the last round has no (Inv)MixColumns
-assign round_out = last_round ? ((dir_reg ? sub_bwd : sub_fwd) ^ rk)
-                              : (dir_reg ? dec_out : enc_out);
 
 // a block enters with AddRoundKey of round key 0 (encrypt) or Nr (decrypt)
 assign rom_state = in_fire ? (s_axis_tdata ^ (s_axis_tuser ? rkn_reg : enc_reg[255:128]))
-                           : round_out;
+                           : dir_reg ? mix_bwd : (mix_fwd ^ rk);
 assign rom_inv = in_fire ? s_axis_tuser : dir_reg;
 
 generate
@@ -254,7 +251,7 @@ end
 
 always @(posedge clk) begin : p_output
     if (finish) begin
-        out_reg <= round_out;
+        out_reg <= last_out;
         out_user_reg <= dir_reg;
         out_valid_reg <= 1'b1;
     end else if (m_axis_tready) begin
