@@ -62,27 +62,30 @@ function [31:0] col_map(input [31:0] c, input inv);
     end
 endfunction
 
-// the input bits of a column that output bit o depends on
-function [31:0] row_mask(input [4:0] o, input inv);
+// the column matrix: bits 32o + 31 .. 32o are the input bits that output bit o depends on
+// (the images of the 32 unit columns, transposed)
+function [1023:0] col_matrix(input inv);
     reg [31:0] img;
-    integer b;
+    integer b, o;
     begin
-        row_mask = 32'h0;
+        col_matrix = {1024{1'b0}};
         for (b = 0; b < 32; b = b + 1) begin
             img = col_map(32'h1 << b, inv);
-            row_mask[b] = img[o];
+            for (o = 0; o < 32; o = o + 1) begin
+                col_matrix[32 * o + b] = img[o];
+            end
         end
     end
 endfunction
+
+localparam [1023:0] MATRIX = col_matrix(INV != 0);
 
 genvar c, o;
 generate
     for (c = 0; c < 4; c = c + 1) begin : g_col
         wire [31:0] col = s[127 - 32 * c -: 32];
         for (o = 0; o < 32; o = o + 1) begin : g_bit
-            localparam [4:0] BIT = o;
-            localparam [31:0] MASK = row_mask(BIT, INV != 0);
-            assign y[96 - 32 * c + o] = ^(col & MASK);
+            assign y[96 - 32 * c + o] = ^(col & MATRIX[32 * o +: 32]);
         end
     end
 endgenerate
