@@ -5,11 +5,22 @@
 // Iterative AES-128/192/256, encrypt or decrypt per block: one round per cycle, round keys
 // on the fly (forward to encrypt, backward to decrypt from a pre-pass at key load).
 //
+// The S-boxes are synchronous ROMs (aes_sbox_rom: eight block RAMs, two bytes each, S-box and
+// inverse S-box in one table with the direction as an address bit), so the round state lives
+// in their address registers: each cycle the round's linear layer (ShiftRows, MixColumns,
+// AddRoundKey) turns the ROM outputs into the addresses of the next round.
+// The round key comes from a register too: the key-schedule window holds the key of the round
+// in progress while one aes_key_step computes the next window, for the block in the engine or,
+// after a key load, for the pre-pass that finds the windows at which blocks start.
+//
 // Cycles: a block takes Nr cycles in the round engine (10/12/14); the next block enters on the
 // cycle the previous one leaves, so the interval is Nr and the latency Nr + 1. A key load
-// waits for the engine to be idle and then runs the pre-pass (aes_key_prep: Nr cycles, Nr + 1
-// for AES-256) that finds the decryption start window; s_axis_tready is low meanwhile.
-module aes_iter (
+// waits for the engine to be idle and then runs the pre-pass (Nr key steps, Nr + 1 for
+// AES-256); s_axis_tready is low meanwhile.
+module aes_iter #(
+    // 1: S-boxes in block RAM (8 RAMs); 0: the same synchronous tables in LUT logic
+    parameter integer SBOX_BRAM = 1
+) (
     input  wire         clk,
     input  wire         rst,
 
@@ -33,108 +44,199 @@ module aes_iter (
     input  wire         m_axis_tready
 );
 
-// ---------------------------------------------------------------------------------------
-// key pre-pass
-// ---------------------------------------------------------------------------------------
-wire         prep_busy;
-wire [1:0]   nk_code;
-wire [255:0] enc_win;
-wire [255:0] dec_win;
-wire         key_fire;
-
-aes_key_prep #(
-    .KEY_BITS(256)
-) u_prep (
-    .clk(clk),
-    .rst(rst),
-    .load(key_fire),
-    .key(s_key_tdata),
-    .nk_code((s_key_tlen == 6'd24) ? 2'd1 : (s_key_tlen == 6'd32) ? 2'd2 : 2'd0),
-    .busy(prep_busy),
-    .win_nk_code(nk_code),
-    .enc_win(enc_win),
-    .dec_win(dec_win)
-);
-
-wire [3:0] nr = (nk_code == 2'd0) ? 4'd10 : (nk_code == 2'd1) ? 4'd12 : 4'd14;
+initial begin
+    if (SBOX_BRAM != 0 && SBOX_BRAM != 1) begin
+        $error("aes_iter %m: SBOX_BRAM=%0d must be 0 or 1", SBOX_BRAM);
+        $finish;
+    end
+end
 
 // ---------------------------------------------------------------------------------------
 // registers
 // ---------------------------------------------------------------------------------------
-reg [127:0] state_reg;
-reg [255:0] win_reg;        // key-schedule window of the block in the engine
-reg [3:0]   g_reg;          // its index (aes_key_step)
+reg [1:0]   nk_reg;         // key length of the loaded key: 0 Nk=4, 1 Nk=6, 2 Nk=8
+reg         prep_reg;       // the pre-pass is running
+reg [255:0] enc_reg;        // window 2: round keys 0 (older half) and 1 (newest)
+reg [255:0] dec_reg;        // window Nr: round keys Nr-2 and Nr-1 (newest)
+reg [127:0] rkn_reg;        // round key Nr
+reg [255:0] win_reg;        // key-schedule window (aes_key_step): newest, the round's key
+reg [3:0]   g_reg;          // its index
+reg         dir_reg;        // direction of the key step: the block's (1: decrypting), or the
+                            // pre-pass's (its first step is backward for AES-256)
 reg [3:0]   rnd_reg;        // rounds done
-reg         dir_reg;        // 1: decrypting
 reg         busy_reg;       // a block is in the engine
 reg [127:0] out_reg;
 reg         out_user_reg;
 reg         out_valid_reg;
 
-// ---------------------------------------------------------------------------------------
-// one round and one key step
-// ---------------------------------------------------------------------------------------
-wire [255:0] win_next;
-wire [127:0] rk;
-
-aes_key_step u_key_step (
-    .win(win_reg),
-    .nk_code(nk_code),
-    .bwd(dir_reg),
-    .g(g_reg),
-    .next(win_next),
-    .rk(rk)
-);
-
-wire         last_round = (rnd_reg == nr - 4'd1);
-wire [127:0] sub_out;
-wire [127:0] round_out;
-
-aes_sub_layer u_sub (
-    .s(state_reg),
-    .inv(dir_reg),
-    .y(sub_out)
-);
-
-aes_mix_layer u_mix (
-    .s(sub_out),
-    .rk(rk),
-    .inv(dir_reg),
-    .last(last_round),
-    .y(round_out)
-);
+wire [3:0] nr = (nk_reg == 2'd0) ? 4'd10 : (nk_reg == 2'd1) ? 4'd12 : 4'd14;
 
 // ---------------------------------------------------------------------------------------
 // control
 // ---------------------------------------------------------------------------------------
+wire last_round = (rnd_reg == nr - 4'd1);
 wire out_free = !out_valid_reg || m_axis_tready;
 wire finish = busy_reg && last_round && out_free;   // the block leaves the engine now
 wire stall = busy_reg && last_round && !out_free;   // result waits for the output slot
 
-assign s_key_tready = !busy_reg && !prep_busy;
-assign s_axis_tready = !s_key_tvalid && !prep_busy && (!busy_reg || finish);
-assign m_axis_tdata = out_reg;
-assign m_axis_tuser = out_user_reg;
-assign m_axis_tvalid = out_valid_reg;
+assign s_key_tready = !busy_reg && !prep_reg;
+assign s_axis_tready = !s_key_tvalid && !prep_reg && (!busy_reg || finish);
 
-assign key_fire = s_key_tvalid && s_key_tready;
+wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
-// the first window of a block: round key 0 (encrypt) or Nr (decrypt) is its newest
-wire [255:0] first_win = s_axis_tuser ? dec_win : enc_win;
+// ---------------------------------------------------------------------------------------
+// key schedule: one step a cycle, forward or backward
+// ---------------------------------------------------------------------------------------
+wire [255:0] win_next;
+wire [127:0] step_rk_unused;
+
+aes_key_step u_key_step (
+    .win(win_reg),
+    .nk_code(nk_reg),
+    .bwd(dir_reg),
+    .g(g_reg),
+    .next(win_next),
+    .rk(step_rk_unused)
+);
+
+// the first window of a key load (as aes_key_prep): g = 1 (w[-4] .. w[3]) for Nk = 4 and 6,
+// where the words below w[0] are those of the backward recurrence; g = 2 (the key itself)
+// for Nk = 8, which the pre-pass steps back to g = 1 first
+wire [1:0] load_nk = (s_key_tlen == 6'd24) ? 2'd1 : (s_key_tlen == 6'd32) ? 2'd2 : 2'd0;
+wire [255:0] k = s_key_tdata;
+reg  [255:0] first;
+always @* begin : p_first
+    case (load_nk)
+        2'd1: first = {64'h0, k[127:96] ^ k[159:128], k[95:64] ^ k[127:96], k[255:128]};
+        2'd2: first = k;
+        default: first = {128'h0, k[255:128]};
+    endcase
+end
+
+// ---------------------------------------------------------------------------------------
+// the round: ROM outputs -> ShiftRows, MixColumns, AddRoundKey (or the inverses) -> next ROM
+// addresses. Both directions are computed apart and chosen at the end, so that the row
+// shift is wiring and each address bit is one XOR tree ahead of a multiplexer. The last
+// round (no MixColumns) only feeds the output register: after it the ROMs look up the next
+// block, if one enters, or nothing.
+// ---------------------------------------------------------------------------------------
+wire [127:0] sbox_q;        // byte n: S-box (or inverse) of state byte n
+wire [127:0] sub_fwd;       // SubBytes(ShiftRows(state))
+wire [127:0] sub_bwd;       // InvSubBytes(InvShiftRows(state))
+wire [127:0] rk = win_reg[127:0];
+wire [127:0] mix_fwd;
+wire [127:0] mix_bwd;
+wire [127:0] last_out = (dir_reg ? sub_bwd : sub_fwd) ^ rk;
+wire [127:0] rom_state;     // the state whose bytes the ROMs look up next
+wire         rom_inv;
+wire         rom_en = in_fire || (busy_reg && !stall);
+
+genvar n;
+generate
+    for (n = 0; n < 16; n = n + 1) begin : g_shift
+        // ShiftRows: out[r, c] = in[r, c + r]; InvShiftRows: out[r, c] = in[r, c - r]
+        localparam integer R = n % 4;
+        localparam integer C = n / 4;
+        localparam integer FWD = R + 4 * ((C + R) % 4);
+        localparam integer BWD = R + 4 * ((C + 4 - R) % 4);
+        assign sub_fwd[127 - 8 * n -: 8] = sbox_q[127 - 8 * FWD -: 8];
+        assign sub_bwd[127 - 8 * n -: 8] = sbox_q[127 - 8 * BWD -: 8];
+    end
+endgenerate
+
+// encryption: MixColumns, then AddRoundKey; decryption: AddRoundKey, then InvMixColumns
+aes_mix_cols #(
+    .INV(0)
+) u_mix_fwd (
+    .s(sub_fwd),
+    .y(mix_fwd)
+);
+
+aes_mix_cols #(
+    .INV(1)
+) u_mix_bwd (
+    .s(sub_bwd ^ rk),
+    .y(mix_bwd)
+);
+
+// a block enters with AddRoundKey of round key 0 (encrypt) or Nr (decrypt)
+assign rom_state = in_fire ? (s_axis_tdata ^ (s_axis_tuser ? rkn_reg : enc_reg[255:128]))
+                           : dir_reg ? mix_bwd : (mix_fwd ^ rk);
+assign rom_inv = in_fire ? s_axis_tuser : dir_reg;
+
+generate
+    for (n = 0; n < 8; n = n + 1) begin : g_rom
+        aes_sbox_rom #(
+            .BRAM(SBOX_BRAM)
+        ) u_rom (
+            .clk(clk),
+            .en(rom_en),
+            .a_addr({rom_inv, rom_state[127 - 16 * n -: 8]}),
+            .b_addr({rom_inv, rom_state[119 - 16 * n -: 8]}),
+            .a_data(sbox_q[127 - 16 * n -: 8]),
+            .b_data(sbox_q[119 - 16 * n -: 8])
+        );
+    end
+endgenerate
+
+// ---------------------------------------------------------------------------------------
+// sequencing
+// ---------------------------------------------------------------------------------------
+always @(posedge clk) begin : p_keys
+    if (key_fire) begin
+        // the pre-pass: Nr forward steps from g = 1 (after one backward step for Nk = 8),
+        // keeping the windows at which blocks start
+        nk_reg <= load_nk;
+        win_reg <= first;
+        g_reg <= (load_nk == 2'd2) ? 4'd2 : 4'd1;
+        dir_reg <= (load_nk == 2'd2);
+        prep_reg <= 1'b1;
+    end else if (prep_reg) begin
+        win_reg <= win_next;
+        if (dir_reg) begin
+            g_reg <= 4'd1;
+            dir_reg <= 1'b0;
+        end else begin
+            g_reg <= g_reg + 4'd1;
+            if (g_reg == 4'd1) begin
+                enc_reg <= win_next;
+            end
+            if (g_reg == nr - 4'd1) begin
+                dec_reg <= win_next;
+            end
+            if (g_reg == nr) begin
+                rkn_reg <= win_next[127:0];
+                prep_reg <= 1'b0;
+            end
+        end
+    end else if (in_fire) begin
+        win_reg <= s_axis_tuser ? dec_reg : enc_reg;
+        g_reg <= s_axis_tuser ? nr : 4'd2;
+        dir_reg <= s_axis_tuser;
+    end else if (busy_reg && !stall) begin
+        win_reg <= win_next;
+        g_reg <= dir_reg ? g_reg - 4'd1 : g_reg + 4'd1;
+    end
+
+    if (rst) begin
+        // the pre-pass of the all-zero AES-128 key (its first window is zero)
+        nk_reg <= 2'd0;
+        win_reg <= 256'h0;
+        enc_reg <= 256'h0;
+        dec_reg <= 256'h0;
+        rkn_reg <= 128'h0;
+        g_reg <= 4'd1;
+        dir_reg <= 1'b0;
+        prep_reg <= 1'b1;
+    end
+end
 
 always @(posedge clk) begin : p_engine
     if (in_fire) begin
-        state_reg <= s_axis_tdata ^ first_win[127:0];
-        win_reg <= first_win;
-        g_reg <= s_axis_tuser ? nr + 4'd1 : 4'd1;
         rnd_reg <= 4'd0;
-        dir_reg <= s_axis_tuser;
         busy_reg <= 1'b1;
     end else if (busy_reg && !stall) begin
-        state_reg <= round_out;
-        win_reg <= win_next;
-        g_reg <= dir_reg ? g_reg - 4'd1 : g_reg + 4'd1;
         rnd_reg <= rnd_reg + 4'd1;
         if (last_round) begin
             busy_reg <= 1'b0;
@@ -142,18 +244,14 @@ always @(posedge clk) begin : p_engine
     end
 
     if (rst) begin
-        state_reg <= 128'h0;
-        win_reg <= 256'h0;
-        g_reg <= 4'd1;
         rnd_reg <= 4'd0;
-        dir_reg <= 1'b0;
         busy_reg <= 1'b0;
     end
 end
 
 always @(posedge clk) begin : p_output
     if (finish) begin
-        out_reg <= round_out;
+        out_reg <= last_out;
         out_user_reg <= dir_reg;
         out_valid_reg <= 1'b1;
     end else if (m_axis_tready) begin
@@ -166,6 +264,10 @@ always @(posedge clk) begin : p_output
         out_valid_reg <= 1'b0;
     end
 end
+
+assign m_axis_tdata = out_reg;
+assign m_axis_tuser = out_user_reg;
+assign m_axis_tvalid = out_valid_reg;
 
 endmodule
 

@@ -479,12 +479,13 @@ register(Core(
     name="aes_iter",
     family="aes",
     top="aes_iter",
-    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sub_layer.v", "aes/aes_mix_layer.v",
-         "aes/aes_key_step.v", "aes/aes_key_prep.v", "aes/aes_iter.v"),
+    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sbox_rom.v", "aes/aes_mix_cols.v",
+         "aes/aes_key_step.v", "aes/aes_iter.v"),
     summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
-            "one round per cycle, round keys on the fly",
-    defaults={},
-    choices={},
+            "one round per cycle, round keys on the fly, S-boxes in block RAM (SBOX_BRAM=0: "
+            "in LUTs)",
+    defaults={"SBOX_BRAM": 1},
+    choices={"SBOX_BRAM": (0, 1)},
     ciphers=lambda p: ("aes-128", "aes-192", "aes-256"),
     block_bits=lambda p: 128,
     key_bits=lambda p: 256,
@@ -492,11 +493,11 @@ register(Core(
     latency=lambda p: _aes_iter_nr(p) + 1,
     interval=_aes_iter_nr,
     # pre-pass of Nr key steps to the last round key, plus the cycle that hands it over;
-    # AES-256 starts with one backward step (aes_key_prep)
+    # AES-256 starts with one backward step (the pre-pass in aes_iter.v)
     key_setup=lambda p: _aes_iter_nr(p) + 1 + (1 if p.get("KEY_LEN", 32) == 32 else 0),
     key_change="waits for the round engine to finish its block; no drain of the output",
     test_module="cocotb_aes",
-    test_sets=({},),
+    test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}),
 ))
 
 

@@ -1,16 +1,25 @@
-"""The AES-specific RTL tests (cocotb_aes.py) for every registered AES core and test parameter
-set on Verilator, and each core's first test set on Icarus (where installed; the other sets
-are large pipelines that Icarus runs slowly, and test_cores.py runs them there): CAVP MMT
-files, the first outer iteration of each CAVP MCT section (Verilator only), a differential
-test against pycryptodome. ``-m slow``: the whole MCT files (100 outer iterations x 1000 blocks per
-section) on Verilator."""
+"""The generated S-box ROM image, and the AES-specific RTL tests (cocotb_aes.py) for every
+registered AES core and test parameter set on Verilator, and each core's first test set on
+Icarus (where installed; the other sets are large pipelines that Icarus runs slowly, and
+test_cores.py runs them there): CAVP MMT files, the first outer iteration of each CAVP MCT
+section (Verilator only), a differential test against pycryptodome. ``-m slow``: the whole MCT
+files (100 outer iterations x 1000 blocks per section) on Verilator."""
 
 from __future__ import annotations
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import gen_aes, registry
 from ciphercores.sim import runner
+
+
+def test_sbox_rom_image_is_generated():
+    """rtl/aes/aes_sbox_rom.hex is exactly what the generator makes from the model's S-boxes."""
+    assert gen_aes.stale() == []
+    lines = gen_aes.files()["aes_sbox_rom.hex"].splitlines()
+    assert len(lines) == 1 + 512
+    assert lines[1] == "63" and lines[1 + 0x53] == "ed"  # S(00), S(53) (FIPS-197 5.1.1)
+    assert lines[1 + 256] == "52" and lines[1 + 256 + 0xed] == "53"  # inverse S-box
 
 
 def _cases(sims=("verilator",)):

@@ -1,0 +1,90 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// AES S-box and inverse S-box as a synchronous-read ROM with two read ports (FIPS-197 5.1.1,
+// 5.3.2): address {inv, byte}, data on the cycle after the address edge, held while en is low.
+module aes_sbox_rom #(
+    // 1: the table in one block RAM (image aes_sbox_rom.hex, python -m ciphercores.gen_aes);
+    // 0: address registers before an aes_sbox and an aes_inv_sbox per port (LUT logic)
+    parameter integer BRAM = 1
+) (
+    input  wire       clk,
+
+    // read enable of both ports
+    input  wire       en,
+    // addresses: bit 8 selects the inverse S-box, bits 7:0 are the byte
+    input  wire [8:0] a_addr,
+    input  wire [8:0] b_addr,
+    output wire [7:0] a_data,
+    output wire [7:0] b_data
+);
+
+initial begin
+    if (BRAM != 0 && BRAM != 1) begin
+        $error("aes_sbox_rom %m: BRAM=%0d must be 0 or 1", BRAM);
+        $finish;
+    end
+end
+
+generate
+    if (BRAM != 0) begin : g_bram
+        // S-box at 0..255, inverse S-box at 256..511; never written
+        reg [7:0] rom [0:511];
+        reg [7:0] a_reg;
+        reg [7:0] b_reg;
+
+        initial begin
+            $readmemh("aes_sbox_rom.hex", rom);
+        end
+
+        always @(posedge clk) begin : p_read
+            if (en) begin
+                a_reg <= rom[a_addr];
+                b_reg <= rom[b_addr];
+            end
+        end
+
+        assign a_data = a_reg;
+        assign b_data = b_reg;
+    end else begin : g_lut
+        reg [8:0] a_reg;
+        reg [8:0] b_reg;
+
+        always @(posedge clk) begin : p_addr
+            if (en) begin
+                a_reg <= a_addr;
+                b_reg <= b_addr;
+            end
+        end
+
+        wire [7:0] a_fwd;
+        wire [7:0] a_inv;
+        wire [7:0] b_fwd;
+        wire [7:0] b_inv;
+
+        aes_sbox u_a_sbox (
+            .a(a_reg[7:0]),
+            .y(a_fwd)
+        );
+        aes_inv_sbox u_a_inv_sbox (
+            .a(a_reg[7:0]),
+            .y(a_inv)
+        );
+        aes_sbox u_b_sbox (
+            .a(b_reg[7:0]),
+            .y(b_fwd)
+        );
+        aes_inv_sbox u_b_inv_sbox (
+            .a(b_reg[7:0]),
+            .y(b_inv)
+        );
+
+        assign a_data = a_reg[8] ? a_inv : a_fwd;
+        assign b_data = b_reg[8] ? b_inv : b_fwd;
+    end
+endgenerate
+
+endmodule
+
+`resetall
