@@ -37,3 +37,17 @@ def test_two_point_sweep_reports_failure_in_its_row(tmp_path, capsys):
     # no throughput without place-and-route: no plot
     assert not (tmp_path / "speck_iter-sweep.png").exists()
     assert time.monotonic() - t0 < 600
+
+
+def test_plot_when_the_rounded_median_equals_the_fastest_seed(tmp_path):
+    # a record's throughput is rounded, so max/median scaling can come out a hair below it;
+    # the error bar must not turn negative (a 64/128 speck_pipe sweep failed that way)
+    rec = {"core": "speck_pipe", "target": "ecp5", "grade": "8", "status": "ok",
+           "params": {"WORD": 32, "KEY_WORDS": 4, "STAGES": 27}, "core_area": {"lut": 8000},
+           "fmax_mhz": 187.2, "fmax_min_mhz": 176.96, "fmax_max_mhz": 187.2,
+           "gbps": 11.9808}
+    other = {**rec, "params": {**rec["params"], "STAGES": 1}, "core_area": {"lut": 1000},
+             "fmax_mhz": 173.85, "fmax_min_mhz": 165.76, "fmax_max_mhz": 175.32,
+             "gbps": 0.4121}
+    png = explore.plot([rec, other], tmp_path / "sweep.png", ["STAGES"])
+    assert png is not None and png.stat().st_size > 0

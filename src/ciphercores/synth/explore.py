@@ -177,8 +177,9 @@ def plot(records: list[dict], path: Path, swept: list[str]) -> Path | None:
         rs = sorted(rs, key=lambda r: r["core_area"]["lut"])
         xs = [r["core_area"]["lut"] for r in rs]
         ys = [r["gbps"] for r in rs]
-        lo = [r["gbps"] - r["gbps"] * r["fmax_min_mhz"] / r["fmax_mhz"] for r in rs]
-        hi = [r["gbps"] * r["fmax_max_mhz"] / r["fmax_mhz"] - r["gbps"] for r in rs]
+        # clamped at 0: the rounded record can put the median a hair above the max
+        lo = [max(0.0, r["gbps"] - r["gbps"] * r["fmax_min_mhz"] / r["fmax_mhz"]) for r in rs]
+        hi = [max(0.0, r["gbps"] * r["fmax_max_mhz"] / r["fmax_mhz"] - r["gbps"]) for r in rs]
         name = f"{target}" + (f" -{grade}" if grade else "")
         if series_param:
             name += f", {series_param}={value}"
