@@ -55,11 +55,8 @@ initial begin
     end
 end
 
-// Key material that a block carries after stage i (the keys of its current pass, if rounds
-// of it remain, and of the passes still ahead, the next-used key in the low 56 bits), and
-// where it sits in the key bus. The low 56 bits are always "round-ready": the C D halves the
-// next round uses, already rotated in the block's direction, so that a round's subkey is PC-2
-// (wiring) of a register; the passes further ahead are kept as C0 D0.
+// Key material that a block carries after stage i (the keys of the DES passes still ahead of
+// it, as C0 D0, the next pass's key in the low 56 bits), and where it sits in the key bus
 function integer key_width(input integer i);
     begin
         key_width = (i >= ROUNDS) ? 0 : 56 * (PASSES - i / 16);
@@ -80,10 +77,9 @@ localparam integer KEY_BUS = key_offset(ROUNDS);
 
 // ---------------------------------------------------------------------------------------
 // keys and the input stage. Keys are stored as C0 D0 (PC-1: parity bits dropped) and chosen
-// by length: 8 bytes K1 = K2 = K3, 16 bytes K3 = K1. The input stage applies IP and registers
-// the block's keys in pass order, the first one round-ready (des_cd_next) for its direction.
-// A key handshake and a block handshake never share a cycle, so a block entering takes the
-// keys last loaded.
+// by length: 8 bytes K1 = K2 = K3, 16 bytes K3 = K1. The input stage applies IP. The key
+// registers cannot change while a block is in it (a key handshake and a block handshake never
+// share a cycle, and keys are taken at once), so round 1 reads them directly.
 // ---------------------------------------------------------------------------------------
 wire        credit;
 wire        fifo_wiping;
@@ -93,11 +89,7 @@ reg  [63:0] in_lr_reg;
 reg         in_dec_reg;
 reg         in_valid_reg;
 // the pass keys in the order the passes use them: encrypt K1, K2, K3; decrypt K3, K2, K1
-wire [56*PASSES-1:0] key_order;
-wire [55:0]          first_cd;
-// what the input stage hands round 1: key_order with the first key round-ready
-reg  [56*PASSES-1:0] in_keys_reg;
-wire [56*PASSES-1:0] in_keys_next;
+wire [56*PASSES-1:0] in_keys;
 
 // keys travel with the blocks: a new key is taken at once, blocks inside keep theirs. After
 // reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle.
@@ -123,8 +115,7 @@ generate
             end
         end
 
-        assign key_order = k1_reg;
-        assign in_keys_next = first_cd;
+        assign in_keys = k1_reg;
     end else begin : g_tdes
         reg  [55:0] k1_reg;
         reg  [55:0] k2_reg;
@@ -152,33 +143,21 @@ generate
             end
         end
 
-        assign key_order = s_axis_tuser ? {k1_reg, k2_reg, k3_reg} : {k3_reg, k2_reg, k1_reg};
-        assign in_keys_next = {key_order[167:56], first_cd};
+        assign in_keys = in_dec_reg ? {k1_reg, k2_reg, k3_reg} : {k3_reg, k2_reg, k1_reg};
     end
 endgenerate
 
-des_cd_next #(
-    .ROUND(0)
-) u_first_cd (
-    .cd(key_order[55:0]),
-    .dec(s_axis_tuser),
-    .cd_next(first_cd)
-);
-
 // input stage (data registers are not reset: they never hold key material). Stage registers
 // load only when a block moves into them (an enable, not a stall: the pipeline never stops),
-// so idle stages do not toggle. Keys are not gated: they flow every cycle, so a key clear
-// (a load of zero) wipes every stage.
+// so idle stages do not toggle.
 always @(posedge clk) begin : p_input
     if (s_axis_tvalid && s_axis_tready) begin
         in_lr_reg <= ip_out;
         in_dec_reg <= s_axis_tuser;
     end
     in_valid_reg <= s_axis_tvalid && s_axis_tready;
-    in_keys_reg <= in_keys_next;
     if (rst) begin
         in_valid_reg <= 1'b0;
-        in_keys_reg <= {(56 * PASSES){1'b0}};
     end
 end
 
@@ -209,12 +188,13 @@ generate
         wire [63:0]    lr_prev = lr_bus[64*(i-1) +: 64];
         wire [31:0]    l_in;
         wire [31:0]    r_in;
+        wire           pass_dec = dec_bus[i-1] ^ (PASS == 1);  // EDE: pass 2 runs the other way
         wire [47:0]    subkey;
         wire [31:0]    l_next;
         wire [31:0]    r_next;
 
         if (i == 1) begin : g_keys_in
-            assign keys = in_keys_reg;
+            assign keys = in_keys;
         end else begin : g_keys_bus
             assign keys = key_bus[key_offset(i-1) +: KIN];
         end
@@ -228,8 +208,14 @@ generate
             assign r_in = lr_prev[31:0];
         end
 
-        // the round's C D come round-ready in the low key bits: the subkey is wiring
-        des_pc2 u_pc2 (.cd(keys[55:0]), .k(subkey));
+        des_subkey #(
+            .ROUND((i - 1) % 16 + 1)
+        ) u_subkey (
+            .cd_enc(keys[55:0]),
+            .cd_dec(keys[55:0]),
+            .dec(pass_dec),
+            .k(subkey)
+        );
 
         des_round u_round (.l(l_in), .r(r_in), .k(subkey), .l_next(l_next), .r_next(r_next));
 
@@ -249,51 +235,12 @@ generate
         assign valid_bus[i] = valid_reg;
 
         if (KOUT > 0) begin : g_carry
-            reg  [KOUT-1:0] key_reg;
-            wire [KOUT-1:0] key_next;
+            reg [KOUT-1:0] key_reg;
 
-            if (i % 16 != 0) begin : g_step
-                // within a pass: one key-schedule step for the next round, in this pass's
-                // direction
-                wire [55:0] cd_next;
-
-                des_cd_next #(
-                    .ROUND((i - 1) % 16 + 1)
-                ) u_cd_next (
-                    .cd(keys[55:0]),
-                    .dec(dec_bus[i-1] ^ (PASS == 1)),  // EDE: pass 2 runs the other way
-                    .cd_next(cd_next)
-                );
-
-                if (KOUT > 56) begin : g_more
-                    assign key_next = {keys[KIN-1:56], cd_next};
-                end else begin : g_last
-                    assign key_next = cd_next;
-                end
-            end else begin : g_pass
-                // the last round of a pass: its key is dropped and the next pass's key made
-                // round-ready in that pass's direction (EDE: pass 2 runs the other way)
-                wire [55:0] cd_first;
-
-                des_cd_next #(
-                    .ROUND(0)
-                ) u_cd_first (
-                    .cd(keys[111:56]),
-                    .dec(dec_bus[i-1] ^ (PASS + 1 == 1)),
-                    .cd_next(cd_first)
-                );
-
-                if (KOUT > 56) begin : g_more
-                    assign key_next = {keys[KIN-1:112], cd_first};
-                end else begin : g_last
-                    assign key_next = cd_first;
-                end
-            end
-
-            // not gated by valid: keys flow through every cycle, so a key clear (a load of
-            // zero) wipes every stage
+            // after the last round of a pass its key is dropped. Not gated by valid: keys
+            // flow through every cycle, so a key clear (a load of zero) wipes every stage
             always @(posedge clk) begin : p_key
-                key_reg <= key_next;
+                key_reg <= keys[KIN-1 -: KOUT];
                 if (rst) begin
                     key_reg <= {KOUT{1'b0}};
                 end

@@ -587,7 +587,7 @@ register(Core(
     name="des_pipe",
     family="des",
     top="des_pipe",
-    rtl=(*_DES_RTL, "des/des_cd_next.v", "common/axis_credit_fifo.v", "des/tdes_pipe.v",
+    rtl=(*_DES_RTL, "des/des_subkey.v", "common/axis_credit_fifo.v", "des/tdes_pipe.v",
          "des/des_pipe.v"),
     summary="pipelined DES: input stage, 16 round stages, credit-counted output FIFO; each "
             "block carries its key",
@@ -610,7 +610,7 @@ register(Core(
     name="tdes_pipe",
     family="des",
     top="tdes_pipe",
-    rtl=(*_DES_RTL, "des/des_cd_next.v", "common/axis_credit_fifo.v", "des/tdes_pipe.v"),
+    rtl=(*_DES_RTL, "des/des_subkey.v", "common/axis_credit_fifo.v", "des/tdes_pipe.v"),
     summary="pipelined Triple-DES (EDE): input stage, 48 round stages, credit-counted output "
             "FIFO; each block carries the keys of its passes ahead",
     defaults={},
