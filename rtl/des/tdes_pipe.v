@@ -147,14 +147,14 @@ generate
     end
 endgenerate
 
-// input stage (data registers are not reset: they never hold key material). Stage registers
-// load only when a block moves into them (an enable, not a stall: the pipeline never stops),
-// so idle stages do not toggle.
+// input stage (data registers are not reset: they never hold key material). It loads every
+// cycle, so the handshake only drives the valid bit and the FIFO's credit: a 65-bit load
+// enable on it put the fan-out of that net into the credit loop (credit -> tready -> reserve
+// -> credit), the critical path. The round stages load only when a block moves into them
+// (an enable, not a stall: the pipeline never stops), so idle stages do not toggle.
 always @(posedge clk) begin : p_input
-    if (s_axis_tvalid && s_axis_tready) begin
-        in_lr_reg <= ip_out;
-        in_dec_reg <= s_axis_tuser;
-    end
+    in_lr_reg <= ip_out;
+    in_dec_reg <= s_axis_tuser;
     in_valid_reg <= s_axis_tvalid && s_axis_tready;
     if (rst) begin
         in_valid_reg <= 1'b0;
