@@ -55,11 +55,12 @@ initial begin
     end
 end
 
-// Key material that a block carries after stage i (the keys of the DES passes still ahead of
-// it, as C0 D0, the next pass's key in the low 56 bits), and where it sits in the key bus
+// Key material that a block carries after stage i: the keys of the DES passes still ahead of
+// the round after next (stage i+1 computes round i+2's S-box input), as C0 D0, the next
+// pass's key in the low 56 bits, and where it sits in the key bus
 function integer key_width(input integer i);
     begin
-        key_width = (i >= ROUNDS) ? 0 : 56 * (PASSES - i / 16);
+        key_width = (i >= ROUNDS - 1) ? 0 : 56 * (PASSES - (i + 1) / 16);
     end
 endfunction
 
@@ -86,10 +87,14 @@ wire        fifo_wiping;
 wire [63:0] ip_out;
 wire [55:0] key1_cd;
 reg  [63:0] in_lr_reg;
+reg  [47:0] in_x_reg;
 reg         in_dec_reg;
 reg         in_valid_reg;
 // the pass keys in the order the passes use them: encrypt K1, K2, K3; decrypt K3, K2, K1
 wire [56*PASSES-1:0] in_keys;
+// the first pass's key: encrypt K1, decrypt K3 (K1 for DES)
+wire [55:0] pass1_cd_enc;
+wire [55:0] pass1_cd_dec;
 
 // keys travel with the blocks: a new key is taken at once, blocks inside keep theirs. After
 // reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle.
@@ -116,6 +121,8 @@ generate
         end
 
         assign in_keys = k1_reg;
+        assign pass1_cd_enc = k1_reg;
+        assign pass1_cd_dec = k1_reg;
     end else begin : g_tdes
         reg  [55:0] k1_reg;
         reg  [55:0] k2_reg;
@@ -144,33 +151,57 @@ generate
         end
 
         assign in_keys = in_dec_reg ? {k1_reg, k2_reg, k3_reg} : {k3_reg, k2_reg, k1_reg};
+        assign pass1_cd_enc = k1_reg;
+        assign pass1_cd_dec = k3_reg;
     end
 endgenerate
 
-// input stage (data registers are not reset: they never hold key material). It loads every
+// input stage (L0 R0 are not reset: they never hold key material). It loads every
 // cycle, so the handshake only drives the valid bit and the FIFO's credit: a 65-bit load
 // enable on it put the fan-out of that net into the credit loop (credit -> tready -> reserve
-// -> credit), the critical path. The round stages load only when a block moves into them
-// (an enable, not a stall: the pipeline never stops), so idle stages do not toggle.
+// -> credit), the critical path. Besides L0 R0 it holds round 1's S-box input
+// x0 = E(R0) xor K1 (see the round stages).
+wire [47:0] in_e;
+wire [47:0] in_k;
+
+des_e u_e_in (.r(ip_out[31:0]), .e(in_e));
+des_subkey #(
+    .ROUND(1)
+) u_subkey_in (
+    .cd_enc(pass1_cd_enc),
+    .cd_dec(pass1_cd_dec),
+    .dec(s_axis_tuser),
+    .k(in_k)
+);
+
+// x0 is loaded every cycle from the key registers, so a key load or clear reaches it at once
 always @(posedge clk) begin : p_input
     in_lr_reg <= ip_out;
+    in_x_reg <= in_e ^ in_k;
     in_dec_reg <= s_axis_tuser;
     in_valid_reg <= s_axis_tvalid && s_axis_tready;
     if (rst) begin
+        in_x_reg <= 48'd0;
         in_valid_reg <= 1'b0;
     end
 end
 
 // ---------------------------------------------------------------------------------------
 // round stages 1..ROUNDS. Stage i holds the state after round i (L_i R_i of its pass), the
-// block's direction, valid, and the keys of the passes still ahead.
+// block's direction, valid, the keys of the passes still ahead, and the S-box input of the
+// next round, x_i = E(R) xor K of round i+1. Carrying x retimes the round: a stage runs
+// x -> S, P -> xor -> register, and the next round's key (its direction mux) is xored with
+// E(L) from registers beside the S-boxes, using E(L xor P) = E(L) xor E(P). That takes the
+// subkey mux and the key xor off the critical path, for 48 flip-flops a stage.
 // ---------------------------------------------------------------------------------------
 wire [64*(ROUNDS+1)-1:0] lr_bus;
+wire [48*ROUNDS-1:0]     x_bus;   // x after the input stage and stages 1..ROUNDS-1
 wire [ROUNDS:0]          dec_bus;
 wire [ROUNDS:0]          valid_bus;
 wire [KEY_BUS-1:0]       key_bus;
 
 assign lr_bus[63:0] = in_lr_reg;
+assign x_bus[47:0] = in_x_reg;
 assign dec_bus[0] = in_dec_reg;
 assign valid_bus[0] = in_valid_reg;
 
@@ -178,26 +209,21 @@ genvar i;
 generate
     for (i = 1; i <= ROUNDS; i = i + 1) begin : g_stage
         localparam integer PASS = (i - 1) / 16;                 // DES pass of round i
-        localparam integer KIN = 56 * (PASSES - PASS);          // key bits into round i
+        localparam integer KIN = 56 * (PASSES - i / 16);        // key bits into stage i
         localparam integer KOUT = key_width(i);                 // key bits kept after it
+        // round i ends a pass, and another pass follows
+        localparam integer PASS_END = (i % 16 == 0 && i < ROUNDS) ? 1 : 0;
 
         reg  [63:0]    lr_reg;
         reg            dec_reg;
         reg            valid_reg;
-        wire [KIN-1:0] keys;
         wire [63:0]    lr_prev = lr_bus[64*(i-1) +: 64];
+        wire [47:0]    x_prev = x_bus[48*(i-1) +: 48];
         wire [31:0]    l_in;
         wire [31:0]    r_in;
-        wire           pass_dec = dec_bus[i-1] ^ (PASS == 1);  // EDE: pass 2 runs the other way
-        wire [47:0]    subkey;
+        wire [31:0]    p;
         wire [31:0]    l_next;
         wire [31:0]    r_next;
-
-        if (i == 1) begin : g_keys_in
-            assign keys = in_keys;
-        end else begin : g_keys_bus
-            assign keys = key_bus[key_offset(i-1) +: KIN];
-        end
 
         // a new pass starts from the previous pass's output: IP(IP^-1(R16 L16)) = R16 L16
         if (i > 1 && (i - 1) % 16 == 0) begin : g_swap
@@ -208,16 +234,87 @@ generate
             assign r_in = lr_prev[31:0];
         end
 
-        des_subkey #(
-            .ROUND((i - 1) % 16 + 1)
-        ) u_subkey (
-            .cd_enc(keys[55:0]),
-            .cd_dec(keys[55:0]),
-            .dec(pass_dec),
-            .k(subkey)
-        );
+        // round i: x_prev = E(R_(i-1)) xor K_i, computed one stage earlier
+        des_sp u_sp (.x(x_prev), .p(p));
+        assign l_next = r_in;
+        assign r_next = l_in ^ p;
 
-        des_round u_round (.l(l_in), .r(r_in), .k(subkey), .l_next(l_next), .r_next(r_next));
+        if (i < ROUNDS) begin : g_next
+            // round i+1: its key (the first key of the bundle), and its S-box input
+            wire [KIN-1:0] keys;
+            wire [47:0]    k_next;
+            wire [47:0]    x_next;
+
+            if (i == 1) begin : g_keys_in
+                assign keys = in_keys;
+            end else begin : g_keys_bus
+                assign keys = key_bus[key_offset(i-1) +: KIN];
+            end
+
+            if (PASS_END != 0) begin : g_pass_end
+                // the next pass starts with R = L_16 = r_in (registers only), its own key
+                // (the pass just ended dropped its key a stage ago) and direction (EDE:
+                // pass 2 the other way)
+                wire [47:0] e_r;
+
+                des_subkey #(
+                    .ROUND(1)
+                ) u_subkey (
+                    .cd_enc(keys[55:0]),
+                    .cd_dec(keys[55:0]),
+                    .dec(dec_bus[i-1] ^ (PASS + 1 == 1)),
+                    .k(k_next)
+                );
+                des_e u_e (.r(r_in), .e(e_r));
+                assign x_next = e_r ^ k_next;
+            end else begin : g_in_pass
+                // R_i = L_(i-1) xor P: E(L_(i-1)) xor K_(i+1) from registers, then one xor
+                // after the S-boxes
+                wire [47:0] e_l;
+                wire [47:0] e_p;
+
+                des_subkey #(
+                    .ROUND(i % 16 + 1)
+                ) u_subkey (
+                    .cd_enc(keys[55:0]),
+                    .cd_dec(keys[55:0]),
+                    .dec(dec_bus[i-1] ^ (PASS == 1)),
+                    .k(k_next)
+                );
+                des_e u_e_l (.r(l_in), .e(e_l));
+                des_e u_e_p (.r(p), .e(e_p));
+                assign x_next = e_p ^ (e_l ^ k_next);
+            end
+
+            reg [47:0] x_reg;
+
+            // x holds a round key (xored with E(R), R beside it), so it is a round-key
+            // register: it holds a block's x only while the block is in the stage, and is
+            // zero when the stage is empty and after a reset (interface rule 5)
+            always @(posedge clk) begin : p_x
+                x_reg <= valid_bus[i-1] ? x_next : 48'd0;
+                if (rst) begin
+                    x_reg <= 48'd0;
+                end
+            end
+
+            assign x_bus[48*i +: 48] = x_reg;
+
+            if (KOUT > 0) begin : g_carry
+                reg [KOUT-1:0] key_reg;
+
+                // after the last round of a pass its key is dropped. Not gated by valid: keys
+                // flow through every cycle, so a key clear (a load of zero) wipes every stage
+                always @(posedge clk) begin : p_key
+                    key_reg <= keys[KIN-1 -: KOUT];
+                    if (rst) begin
+                        key_reg <= {KOUT{1'b0}};
+                    end
+                end
+
+                assign key_bus[key_offset(i) +: KOUT] = key_reg;
+            end
+        end
 
         always @(posedge clk) begin : p_stage
             if (valid_bus[i-1]) begin
@@ -234,20 +331,6 @@ generate
         assign dec_bus[i] = dec_reg;
         assign valid_bus[i] = valid_reg;
 
-        if (KOUT > 0) begin : g_carry
-            reg [KOUT-1:0] key_reg;
-
-            // after the last round of a pass its key is dropped. Not gated by valid: keys
-            // flow through every cycle, so a key clear (a load of zero) wipes every stage
-            always @(posedge clk) begin : p_key
-                key_reg <= keys[KIN-1 -: KOUT];
-                if (rst) begin
-                    key_reg <= {KOUT{1'b0}};
-                end
-            end
-
-            assign key_bus[key_offset(i) +: KOUT] = key_reg;
-        end
     end
 endgenerate
 

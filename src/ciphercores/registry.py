@@ -534,7 +534,8 @@ register(Core(
 # The TDES cores implement des-ede3, des-ede and des (keying options 1, 2, 3), chosen per key
 # load by s_key_tlen = 24, 16 or 8; the DES cores are the same RTL with DES_ONLY = 1. Keying
 # option 3 (single DES) still runs the three passes, so no cycle figure depends on KEY_LEN.
-_DES_RTL = ("des/des_ip.v", "des/des_fp.v", "des/des_pc1.v", "des/des_pc2.v", "des/des_round.v")
+_DES_RTL = ("des/des_ip.v", "des/des_fp.v", "des/des_pc1.v", "des/des_pc2.v", "des/des_e.v",
+            "des/des_sp.v", "des/des_round.v")
 _TDES_CIPHERS = ("des-ede3", "des-ede", "des")
 
 register(Core(
