@@ -57,7 +57,13 @@ reg [WIDTH-1:0]      out_reg;
 reg                  out_valid_reg;
 reg                  credit_reg;     // registered: no adder or comparator on the credit path
 
-wire empty = (wr_ptr_reg == rd_ptr_reg);
+reg                  empty_reg;      // the RAM holds no entry (wr_ptr == rd_ptr), registered
+
+// `empty` selects the output register's source (65 bits and more): a registered flag, so no
+// pointer comparison sits before that fan-out. After a pop alone the RAM is empty if the read
+// pointer catches up with the write pointer; after a push it is not; otherwise unchanged.
+wire empty = empty_reg;
+wire last_entry = (rd_ptr_reg + 1'b1 == wr_ptr_reg);
 wire take = !out_valid_reg || m_ready;           // the output register can load
 wire bypass = take && empty && s_valid;
 wire pop = take && !empty;
@@ -110,6 +116,11 @@ always @(posedge clk) begin : p_ctrl
     end else if (take) begin
         out_valid_reg <= 1'b0;
     end
+    if (push) begin
+        empty_reg <= 1'b0;
+    end else if (pop) begin
+        empty_reg <= last_entry;
+    end
     count_reg <= count_next;
     credit_reg <= !wipe_next && room_next;
     if (wipe_reg) begin
@@ -122,6 +133,7 @@ always @(posedge clk) begin : p_ctrl
         rd_ptr_reg <= {(DEPTH_LOG2 + 1){1'b0}};
         wipe_ptr_reg <= {DEPTH_LOG2{1'b0}};
         wipe_reg <= 1'b1;
+        empty_reg <= 1'b1;
         count_reg <= {(CW + 1){1'b0}};
         credit_reg <= 1'b0;
         out_reg <= {WIDTH{1'b0}};
