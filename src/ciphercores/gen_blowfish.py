@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 
+from . import memfiles
 from .models.blowfish import P_WORDS, pi_words
 from .registry import RTL
 
@@ -39,22 +40,11 @@ def files() -> dict[str, str]:
 
 def stale() -> list[str]:
     """Names of the init files that are missing or differ from the generated text."""
-    return [name for name, txt in files().items()
-            if not (DIR / name).exists() or (DIR / name).read_text() != txt]
+    return memfiles.stale(DIR, files())
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if "--check" in argv:
-        bad = stale()
-        for name in bad:
-            print(f"rtl/blowfish/{name} is out of date: run python -m ciphercores.gen_blowfish")
-        return 1 if bad else 0
-    DIR.mkdir(parents=True, exist_ok=True)
-    for name, txt in files().items():
-        (DIR / name).write_text(txt)
-        print(f"wrote rtl/blowfish/{name}")
-    return 0
+    return memfiles.main(argv, DIR, files, "ciphercores.gen_blowfish")
 
 
 if __name__ == "__main__":
