@@ -51,3 +51,11 @@ def test_plot_when_the_rounded_median_equals_the_fastest_seed(tmp_path):
              "gbps": 0.4121}
     png = explore.plot([rec, other], tmp_path / "sweep.png", ["STAGES"])
     assert png is not None and png.stat().st_size > 0
+
+
+def test_plot_title_names_the_cipher_of_a_one_set_sweep():
+    rec = {"core": "speck_pipe", "ciphers": ["speck48-96"]}
+    assert explore.plot_title([rec, {**rec}]) == "speck_pipe (speck48-96): area versus throughput"
+    mixed = [rec, {**rec, "ciphers": ["speck64-128"]}]
+    assert explore.plot_title(mixed) == "speck_pipe: area versus throughput"
+    assert explore.plot_title([{"core": "x"}]) == "x: area versus throughput"

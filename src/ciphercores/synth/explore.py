@@ -150,6 +150,14 @@ def write_outputs(records: list[dict], stem: Path, sweeps: dict[str, list[int]])
     return out
 
 
+def plot_title(records: list[dict]) -> str:
+    """The sweep plot's title: the core, and the cipher when every point is the same one (a
+    sweep over one SPECK set, say)."""
+    ciphers = {(r.get("ciphers") or [None])[0] for r in records}
+    cipher = f" ({ciphers.pop()})" if len(ciphers) == 1 and None not in ciphers else ""
+    return f"{records[0]['core']}{cipher}: area versus throughput"
+
+
 def plot(records: list[dict], path: Path, swept: list[str]) -> Path | None:
     """Area (core LUTs) versus throughput, one series per value of the last swept parameter
     (per target and grade), each point labelled with the other swept parameters, like the
@@ -189,10 +197,9 @@ def plot(records: list[dict], path: Path, swept: list[str]) -> Path | None:
             if text:
                 ax.annotate(text, (x, y), textcoords="offset points", xytext=(4, 4),
                             fontsize=7)
-    core = ok[0]["core"]
     ax.set_xlabel("area: LUTs of the core (harness subtracted)")
     ax.set_ylabel("Gbit/s at median routed Fmax (bars: seed min..max)")
-    ax.set_title(f"{core}: area versus throughput")
+    ax.set_title(plot_title(ok))
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
