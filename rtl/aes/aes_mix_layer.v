@@ -7,7 +7,7 @@
 // One MixColumns serves both directions: InvMixColumns = MixColumns o P with P the column map
 // {05 00 04 00} (circulant), i.e. a0 ^= 4(a0 ^ a2), a1 ^= 4(a1 ^ a3), a2 ^= 4(a0 ^ a2), ...
 module aes_mix_layer (
-    // state after the byte layer (layout as aes_sub_layer)
+    // state after the byte layer (layout as aes_sub_rom_layer)
     input  wire [127:0] s,
     // round key
     input  wire [127:0] rk,

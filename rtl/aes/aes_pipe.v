@@ -6,6 +6,10 @@
 // beat of LANES blocks accepted and delivered per cycle, full back-pressure without a stall.
 //
 // Every round is a pipeline stage (two with SUBREG = 1: a register after the byte layer).
+// The byte layer reads synchronous S-box ROMs (aes_sub_rom_layer: block RAM with SBOX_BRAM = 1,
+// LUTs with 0) whose address registers are the stage registers of the round state: each stage
+// presents the next round's state to the ROMs' address inputs. The data stage registers are
+// not reset (RAM address registers cannot be); they hold no key material (interface rule 5).
 // The key schedule runs beside the data: each beat carries its key-schedule window, stepped
 // forward (encrypt) or backward (decrypt) by one aes_key_step per round, so blocks under
 // different keys and directions follow each other with no drain. The lanes of a beat share
@@ -24,7 +28,10 @@ module aes_pipe #(
     // blocks per beat (lane 0 in the low bits of tdata)
     parameter integer LANES = 1,
     // 1: a register after SubBytes in every round (twice the stages, shorter paths)
-    parameter integer SUBREG = 0
+    parameter integer SUBREG = 0,
+    // 1: the data S-boxes in block RAM (8 per round and lane); 0: in LUTs (AES-128, one lane,
+    // needs about 113k LUT4: more than an LFE5UM-85F holds)
+    parameter integer SBOX_BRAM = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -68,9 +75,9 @@ localparam integer FIFO_LOG2 = clog2((SUBREG != 0 ? 2 * NR : NR) + 3);
 
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || LANES < 1 || LANES > 8
-        || (SUBREG != 0 && SUBREG != 1)) begin
-        $error("aes_pipe %m: KEY_BITS=%0d (128/192/256), LANES=%0d (1..8), SUBREG=%0d (0/1)",
-               KEY_BITS, LANES, SUBREG);
+        || (SUBREG != 0 && SUBREG != 1) || (SBOX_BRAM != 0 && SBOX_BRAM != 1)) begin
+        $error({"aes_pipe %m: KEY_BITS=%0d (128/192/256), LANES=%0d (1..8), SUBREG=%0d (0/1), ",
+                "SBOX_BRAM=%0d (0/1)"}, KEY_BITS, LANES, SUBREG, SBOX_BRAM);
         $finish;
     end
 end
@@ -109,33 +116,36 @@ aes_key_prep #(
 // ---------------------------------------------------------------------------------------
 // stage 0: the first AddRoundKey (round key 0, or Nr to decrypt: the first window's newest)
 // ---------------------------------------------------------------------------------------
-// a_*: the register at the end of round r (r = 0: input), r-th slice
-wire [(NR+1)*W-1:0]   a_state;
+// a_*: the register at the end of round r (r = 0: input), r-th slice. The round state of
+// rounds 0..NR-1 is registered in the next round's S-box ROMs: n_state / n_dir are the values
+// presented to them (before the edge); a_state holds the last round's output only.
+wire [NR*W-1:0]       n_state;
+wire [NR-1:0]         n_dir;
+wire [W-1:0]          a_state;
 wire [(NR+1)*256-1:0] a_win;
 wire [NR:0]           a_dir;
 wire [NR:0]           a_valid;
 
-reg [W-1:0]   s0_state_reg;
 reg [255:0]   s0_win_reg;
 reg           s0_dir_reg;
 reg           s0_valid_reg;
 
 wire [255:0] first_win = s_axis_tuser ? dec_win : enc_win;
 
+assign n_state[W-1:0] = s_axis_tdata ^ {LANES{first_win[127:0]}};
+assign n_dir[0] = s_axis_tuser;
+
 always @(posedge clk) begin : p_stage0
-    s0_state_reg <= s_axis_tdata ^ {LANES{first_win[127:0]}};
     s0_win_reg <= first_win;
     s0_dir_reg <= s_axis_tuser;
     s0_valid_reg <= in_fire;
     if (rst) begin
-        s0_state_reg <= {W{1'b0}};
         s0_win_reg <= 256'h0;
         s0_dir_reg <= 1'b0;
         s0_valid_reg <= 1'b0;
     end
 end
 
-assign a_state[W-1:0] = s0_state_reg;
 assign a_win[255:0] = s0_win_reg;
 assign a_dir[0] = s0_dir_reg;
 assign a_valid[0] = s0_valid_reg;
@@ -152,7 +162,6 @@ generate
         localparam [3:0] G_BWD = GB[3:0];
         localparam LAST = (r == NR);
 
-        wire [W-1:0] in_state = a_state[(r-1)*W +: W];
         wire [255:0] in_win = a_win[(r-1)*256 +: 256];
         wire         in_dir = a_dir[r-1];
         wire         in_valid = a_valid[r-1];
@@ -169,12 +178,15 @@ generate
             .rk(step_rk)
         );
 
-        // byte layer per lane
+        // byte layer per lane, of the state presented to its ROMs at the previous edge
         wire [W-1:0] sub_out;
         for (l = 0; l < LANES; l = l + 1) begin : g_sub
-            aes_sub_layer u_sub (
-                .s(in_state[l*128 +: 128]),
-                .inv(in_dir),
+            aes_sub_rom_layer #(
+                .BRAM(SBOX_BRAM)
+            ) u_sub (
+                .clk(clk),
+                .s(n_state[(r-1)*W + l*128 +: 128]),
+                .inv(n_dir[r-1]),
                 .y(sub_out[l*128 +: 128])
             );
         end
@@ -195,7 +207,6 @@ generate
                 dir_reg <= in_dir;
                 valid_reg <= in_valid;
                 if (rst) begin
-                    state_reg <= {W{1'b0}};
                     win_reg <= 256'h0;
                     dir_reg <= 1'b0;
                     valid_reg <= 1'b0;
@@ -224,23 +235,31 @@ generate
             );
         end
 
-        reg [W-1:0] state_reg;
         reg [255:0] win_reg;
         reg         dir_reg;
         reg         valid_reg;
         always @(posedge clk) begin : p_round
-            state_reg <= mix_out;
             win_reg <= b_win;
             dir_reg <= b_dir;
             valid_reg <= b_valid;
             if (rst) begin
-                state_reg <= {W{1'b0}};
                 win_reg <= 256'h0;
                 dir_reg <= 1'b0;
                 valid_reg <= 1'b0;
             end
         end
-        assign a_state[r*W +: W] = state_reg;
+        if (LAST) begin : g_out
+            // the last round's output, for the FIFO
+            reg [W-1:0] state_reg;
+            always @(posedge clk) begin : p_out
+                state_reg <= mix_out;
+            end
+            assign a_state = state_reg;
+        end else begin : g_next
+            // the next round's ROMs register it
+            assign n_state[r*W +: W] = mix_out;
+            assign n_dir[r] = b_dir;
+        end
         assign a_win[r*256 +: 256] = win_reg;
         assign a_dir[r] = dir_reg;
         assign a_valid[r] = valid_reg;
@@ -266,7 +285,7 @@ axis_credit_fifo #(
     .reserve(in_fire),
     .credit(credit),
     .wiping(fifo_wiping),
-    .s_data({a_dir[NR], a_state[NR*W +: W]}),
+    .s_data({a_dir[NR], a_state}),
     .s_valid(a_valid[NR]),
     .m_data(fifo_out),
     .m_valid(m_axis_tvalid),

@@ -107,14 +107,14 @@ always @(posedge clk) begin : p_ctrl
     if (pop) begin
         rd_ptr_reg <= rd_ptr_reg + 1'b1;
     end
-    if (pop) begin
-        out_reg <= mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
-        out_valid_reg <= 1'b1;
-    end else if (bypass) begin
-        out_reg <= s_data;
-        out_valid_reg <= 1'b1;
-    end else if (take) begin
-        out_valid_reg <= 1'b0;
+    // the output register loads whenever it can (take: its clock enable): from the RAM, or
+    // when the RAM is empty from the pipeline, or zero when that has nothing (so it never shows
+    // a stale block). The wide data select is made of registers only (empty flag, s_valid),
+    // and the handshake only drives the enable
+    if (take) begin
+        out_reg <= !empty ? mem[rd_ptr_reg[DEPTH_LOG2-1:0]] :
+                   (s_valid ? s_data : {WIDTH{1'b0}});
+        out_valid_reg <= !empty || s_valid;
     end
     if (push) begin
         empty_reg <= 1'b0;

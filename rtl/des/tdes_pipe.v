@@ -221,7 +221,9 @@ generate
         wire [47:0]    x_prev = x_bus[48*(i-1) +: 48];
         wire [31:0]    l_in;
         wire [31:0]    r_in;
-        wire [31:0]    p;
+        // kept as nets: otherwise synthesis folds x_next back into E(L xor P) xor K, which
+        // puts the xor with L and the xor with K in series after the S-boxes again
+        (* keep *) wire [31:0] p;
         wire [31:0]    l_next;
         wire [31:0]    r_next;
 
@@ -272,6 +274,7 @@ generate
                 // after the S-boxes
                 wire [47:0] e_l;
                 wire [47:0] e_p;
+                (* keep *) wire [47:0] pre = e_l ^ k_next;
 
                 des_subkey #(
                     .ROUND(i % 16 + 1)
@@ -283,7 +286,7 @@ generate
                 );
                 des_e u_e_l (.r(l_in), .e(e_l));
                 des_e u_e_p (.r(p), .e(e_p));
-                assign x_next = e_p ^ (e_l ^ k_next);
+                assign x_next = e_p ^ pre;
             end
 
             reg [47:0] x_reg;

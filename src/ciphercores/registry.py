@@ -505,13 +505,15 @@ register(Core(
     name="aes_pipe",
     family="aes",
     top="aes_pipe",
-    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sub_layer.v", "aes/aes_mix_layer.v",
-         "aes/aes_key_step.v", "aes/aes_key_prep.v", "common/axis_credit_fifo.v",
-         "aes/aes_pipe.v"),
+    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sbox_rom.v", "aes/aes_sub_rom_layer.v",
+         "aes/aes_mix_layer.v", "aes/aes_key_step.v", "aes/aes_key_prep.v",
+         "common/axis_credit_fifo.v", "aes/aes_pipe.v"),
     summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
-            "pipelined beside the data, credit-counted output FIFO (no stall)",
-    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
-    choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1)},
+            "pipelined beside the data, data S-boxes in block RAM (SBOX_BRAM=0: in LUTs), "
+            "credit-counted output FIFO (no stall)",
+    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 0, "SBOX_BRAM": 1},
+    choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1),
+             "SBOX_BRAM": (0, 1)},
     ciphers=lambda p: (f"aes-{p['KEY_BITS']}",),
     block_bits=lambda p: 128,
     key_bits=lambda p: p["KEY_BITS"],
@@ -525,8 +527,8 @@ register(Core(
     test_module="cocotb_aes",
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),
-    test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 0},
-               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1}),
+    test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 0, "SBOX_BRAM": 1},
+               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1, "SBOX_BRAM": 0}),
 ))
 
 
