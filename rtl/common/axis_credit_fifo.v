@@ -57,13 +57,7 @@ reg [WIDTH-1:0]      out_reg;
 reg                  out_valid_reg;
 reg                  credit_reg;     // registered: no adder or comparator on the credit path
 
-reg                  empty_reg;      // the RAM holds no entry (wr_ptr == rd_ptr), registered
-
-// `empty` selects the output register's source (65 bits and more): a registered flag, so no
-// pointer comparison sits before that fan-out. After a pop alone the RAM is empty if the read
-// pointer catches up with the write pointer; after a push it is not; otherwise unchanged.
-wire empty = empty_reg;
-wire last_entry = (rd_ptr_reg + 1'b1 == wr_ptr_reg);
+wire empty = (wr_ptr_reg == rd_ptr_reg);
 wire take = !out_valid_reg || m_ready;           // the output register can load
 wire bypass = take && empty && s_valid;
 wire pop = take && !empty;
@@ -107,19 +101,14 @@ always @(posedge clk) begin : p_ctrl
     if (pop) begin
         rd_ptr_reg <= rd_ptr_reg + 1'b1;
     end
-    // the output register loads whenever it can (take: its clock enable): from the RAM, or
-    // when the RAM is empty from the pipeline, or zero when that has nothing (so it never shows
-    // a stale block). The wide data select is made of registers only (empty flag, s_valid),
-    // and the handshake only drives the enable
-    if (take) begin
-        out_reg <= !empty ? mem[rd_ptr_reg[DEPTH_LOG2-1:0]] :
-                   (s_valid ? s_data : {WIDTH{1'b0}});
-        out_valid_reg <= !empty || s_valid;
-    end
-    if (push) begin
-        empty_reg <= 1'b0;
-    end else if (pop) begin
-        empty_reg <= last_entry;
+    if (pop) begin
+        out_reg <= mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
+        out_valid_reg <= 1'b1;
+    end else if (bypass) begin
+        out_reg <= s_data;
+        out_valid_reg <= 1'b1;
+    end else if (take) begin
+        out_valid_reg <= 1'b0;
     end
     count_reg <= count_next;
     credit_reg <= !wipe_next && room_next;
@@ -133,7 +122,6 @@ always @(posedge clk) begin : p_ctrl
         rd_ptr_reg <= {(DEPTH_LOG2 + 1){1'b0}};
         wipe_ptr_reg <= {DEPTH_LOG2{1'b0}};
         wipe_reg <= 1'b1;
-        empty_reg <= 1'b1;
         count_reg <= {(CW + 1){1'b0}};
         credit_reg <= 1'b0;
         out_reg <= {WIDTH{1'b0}};
