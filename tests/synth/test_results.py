@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from ciphercores.synth import results
+from ciphercores import registry
+from ciphercores.synth import flow, results
 
 
 def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
@@ -27,3 +30,59 @@ def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
     assert results.BEGIN in results.README.read_text()
     with pytest.raises(ValueError):
         results.replace_block("no markers", lines)
+
+
+def _archived(core, p, grade="8", **fig):
+    rec = {"schema": flow.SCHEMA, "core": core.name, "params": p, "target": "ecp5",
+           "grade": grade, "seeds": [1, 2, 3], "status": "ok", "error": None,
+           "fmax_mhz": 100.0, "fmax_min_mhz": 99.0, "fmax_max_mhz": 101.0, "lanes": 1,
+           "core_area": {"lut": 500, "ff": 300, "carry": 0, "bram": 0, "dsp": 0, "lutram": 0},
+           "harness": {"area": {"lut": 1, "ff": 2}}, "tools": {}, "wall_s": 1.0,
+           "date": "2026-11-24T00:00:00+00:00", "commands": [], **fig}
+    rec["inputs"] = flow.inputs_digest(core, p, "ecp5", grade, (1, 2, 3))
+    return rec
+
+
+def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_path,
+                                                                           monkeypatch):
+    """On a machine without the cache (CI, a new session) the page's figures come from the
+    archive, but only for the RTL, parameters, grade and seeds they were measured with; the
+    cycle model and throughput are the registry's as it is now."""
+    monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
+    core = registry.get("speck_iter")
+    p = core.params({"WORD": 16, "KEY_WORDS": 4})
+    arch = tmp_path / "measurements.json"
+    flow.write_archive([_archived(core, p, latency=1, interval=1, cached=False)], arch)
+    assert "cached" not in json.loads(arch.read_text())["records"].popitem()[1]
+    got = flow.recorded(core, p, "ecp5", "8", archive=arch)
+    assert got["fmax_mhz"] == 100.0 and got["archived"]
+    assert (got["latency"], got["interval"]) == (core.latency(p), core.interval(p)) == (23, 22)
+    assert got["gbps"] == round(32 * 100.0 / 22 / 1000, 4)
+    with pytest.raises(flow.NotCached):  # another grade
+        flow.recorded(core, p, "ecp5", "6", archive=arch)
+    with pytest.raises(flow.NotCached):  # other seeds
+        flow.recorded(core, p, "ecp5", "8", seeds=(1,), archive=arch)
+    with pytest.raises(flow.NotCached):  # another parameter set
+        flow.recorded(core, {"WORD": 24, "KEY_WORDS": 4}, "ecp5", "8", archive=arch)
+    real = flow.Design.sources
+    monkeypatch.setattr(flow.Design, "sources",
+                        lambda self: {k: v + "// edited\n" for k, v in real(self).items()})
+    with pytest.raises(flow.NotCached):  # the RTL changed since
+        flow.recorded(core, p, "ecp5", "8", archive=arch)
+
+
+def test_the_page_rewrites_the_archive_with_exactly_what_it_shows(tmp_path, monkeypatch):
+    monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
+    core = registry.get("speck_iter")
+    p = core.params({"WORD": 16, "KEY_WORDS": 4})
+    shown = _archived(core, p)
+    stale = {**_archived(core, p, grade="6"), "inputs": "0" * 64}
+    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
+    flow.write_archive([shown, stale])
+    monkeypatch.setattr(results, "IMG", tmp_path / "no-sweeps")
+    page, readme = tmp_path / "results.md", tmp_path / "README.md"
+    readme.write_text(f"x\n{results.BEGIN}\n{results.END}\n")
+    results.write(page, readme, flow.ARCHIVE)
+    assert list(flow.read_archive()) == [shown["inputs"]]
+    assert "| `speck_iter` | WORD=16 KEY_WORDS=4 | 500 | 300 |" in readme.read_text()
+    assert "100.0 (99.0..101.0)" in page.read_text()

