@@ -51,8 +51,9 @@ generate
         end
 
         if (OUTREG != 0) begin : g_outreg
-            // the RAM's output register on ECP5 (see the header)
-            (* ciphercores_bram_outreg *) reg [15:0] out_reg;
+            // the RAM's output register on ECP5 (see the header); kept as a net, so that its
+            // name and mark survive flattening
+            (* ciphercores_bram_outreg, keep *) reg [15:0] out_reg;
 
             always @(posedge clk) begin : p_out
                 out_reg <= {a_reg, b_reg};
