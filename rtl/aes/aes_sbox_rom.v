@@ -32,6 +32,9 @@ initial begin
     end
 end
 
+// the read data of both ports (bits 15:8 port a), on the cycle after the address edge
+wire [15:0] rd;
+
 generate
     if (BRAM != 0) begin : g_bram
         // S-box at 0..255, inverse S-box at 256..511; never written
@@ -50,21 +53,7 @@ generate
             end
         end
 
-        if (OUTREG != 0) begin : g_outreg
-            // the RAM's output register on ECP5 (see the header); kept as a net, so that its
-            // name and mark survive flattening
-            (* ciphercores_bram_outreg, keep *) reg [15:0] out_reg;
-
-            always @(posedge clk) begin : p_out
-                out_reg <= {a_reg, b_reg};
-            end
-
-            assign a_data = out_reg[15:8];
-            assign b_data = out_reg[7:0];
-        end else begin : g_noreg
-            assign a_data = a_reg;
-            assign b_data = b_reg;
-        end
+        assign rd = {a_reg, b_reg};
     end else begin : g_lut
         reg [8:0] a_reg;
         reg [8:0] b_reg;
@@ -98,22 +87,24 @@ generate
             .y(b_inv)
         );
 
-        wire [7:0] a_out = a_reg[8] ? a_inv : a_fwd;
-        wire [7:0] b_out = b_reg[8] ? b_inv : b_fwd;
+        assign rd = {a_reg[8] ? a_inv : a_fwd, b_reg[8] ? b_inv : b_fwd};
+    end
 
-        if (OUTREG != 0) begin : g_outreg
-            reg [15:0] out_reg;
+    if (OUTREG != 0) begin : g_outreg
+        // with BRAM = 1 the RAM's output register on ECP5 (see the header; with BRAM = 0 the
+        // flow finds no RAM before it and leaves it). Kept as a net, so that its name and mark
+        // survive flattening.
+        (* ciphercores_bram_outreg, keep *) reg [15:0] out_reg;
 
-            always @(posedge clk) begin : p_out
-                out_reg <= {a_out, b_out};
-            end
-
-            assign a_data = out_reg[15:8];
-            assign b_data = out_reg[7:0];
-        end else begin : g_noreg
-            assign a_data = a_out;
-            assign b_data = b_out;
+        always @(posedge clk) begin : p_out
+            out_reg <= rd;
         end
+
+        assign a_data = out_reg[15:8];
+        assign b_data = out_reg[7:0];
+    end else begin : g_noreg
+        assign a_data = rd[15:8];
+        assign b_data = rd[7:0];
     end
 endgenerate
 
