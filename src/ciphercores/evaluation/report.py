@@ -36,8 +36,9 @@ def _progress(i: int, n: int, what: str) -> None:
 
 def measurements(quick: bool, progress: Callable[[int, int, str], None] | None = _progress
                  ) -> list[dict]:
-    """Cached records of every core and test set, plus each core's default parameters on the
-    report's targets, run now if missing (Yosys only with ``quick``)."""
+    """Recorded measurements (cache or archive) of every core and test set, plus each core's
+    default parameters on the report's targets, run now if missing (Yosys only with
+    ``quick``)."""
     from ..synth import flow, results
 
     configs = [("xc7", None)] if quick else [("xc7", None), ("ecp5", "8")]
@@ -47,7 +48,10 @@ def measurements(quick: bool, progress: Callable[[int, int, str], None] | None =
         if progress:
             progress(i, len(todo), f"{core.name} {t} {g or ''}")
         try:
-            recs.append(flow.measure(core, p, t, g))
+            try:  # the cache or the repository's archive, else run it now
+                recs.append(flow.recorded(core, p, t, g))
+            except flow.NotCached:
+                recs.append(flow.measure(core, p, t, g))
         except flow.FlowError as e:
             recs.append({"core": core.name, "params": p, "target": t, "grade": g,
                          "status": "error", "error": str(e)})
