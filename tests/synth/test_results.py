@@ -86,3 +86,20 @@ def test_the_page_rewrites_the_archive_with_exactly_what_it_shows(tmp_path, monk
     assert list(flow.read_archive()) == [shown["inputs"]]
     assert "| `speck_iter` | WORD=16 KEY_WORDS=4 | 500 | 300 |" in readme.read_text()
     assert "100.0 (99.0..101.0)" in page.read_text()
+
+
+def test_the_committed_archive_holds_records_the_page_can_show():
+    """docs/measurements.json: every record names a registered core and a parameter set it
+    accepts, is keyed by its own inputs digest, and carries the fields the tables read."""
+    archive = flow.read_archive()
+    assert archive, "docs/measurements.json is missing or empty"
+    for digest, rec in archive.items():
+        assert rec["inputs"] == digest and len(digest) == 64
+        core = registry.get(rec["core"])
+        core.params(rec["params"])  # raises for a set the core refuses
+        assert rec["target"] in ("ecp5", "xc7", "ice40") and rec["status"]
+        assert {"lut", "ff", "carry", "bram", "dsp"} <= set(rec["core_area"])
+        assert "area" in rec["harness"] and rec["tools"] and "date" in rec
+        if rec["target"] == "ecp5" and rec["status"] == "ok":
+            assert rec["fmax_min_mhz"] <= rec["fmax_mhz"] <= rec["fmax_max_mhz"]
+            assert rec["seeds"] == list(flow.DEFAULT_SEEDS)
