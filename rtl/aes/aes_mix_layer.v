@@ -2,63 +2,71 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// AES linear layer of a round with the round key: MixColumns(s) ^ rk to encrypt,
-// InvMixColumns(s ^ rk) to decrypt, s ^ rk in the last round (FIPS-197 5.1.3-4, 5.3.3).
-// One MixColumns serves both directions: InvMixColumns = MixColumns o P with P the column map
-// {05 00 04 00} (circulant), i.e. a0 ^= 4(a0 ^ a2), a1 ^= 4(a1 ^ a3), a2 ^= 4(a0 ^ a2), ...
-module aes_mix_layer (
-    // state after the byte layer (layout as aes_sub_rom_layer)
-    input  wire [127:0] s,
+// AES linear layer of a round with the round key, after the byte layer (FIPS-197 5.1.2-4,
+// 5.3.1, 5.3.3): MixColumns(ShiftRows(q)) ^ rk to encrypt, InvMixColumns(InvShiftRows(q) ^ rk)
+// to decrypt, without (Inv)MixColumns in the last round. Both directions are computed apart
+// and chosen at the end (as in aes_iter): the row shifts are wiring and every output bit is
+// one flat XOR tree (aes_mix_cols) ahead of one multiplexer.
+module aes_mix_layer #(
+    // 1: the last round (no (Inv)MixColumns)
+    parameter integer LAST = 0
+) (
+    // the byte layer's output, S-box (encrypt) or inverse S-box (decrypt) of every state
+    // byte, in state order: byte 0 (row 0, column 0) in bits 127:120, byte r + 4c is row r,
+    // column c
+    input  wire [127:0] q,
     // round key
     input  wire [127:0] rk,
     // 0: encryption round, 1: decryption round
-    input  wire         inv,
-    // last round: no (Inv)MixColumns
-    input  wire         last,
+    input  wire         dec,
     output wire [127:0] y
 );
 
-function [7:0] xt(input [7:0] b);  // b * {02}
-    begin
-        xt = {b[6:0], 1'b0} ^ (b[7] ? 8'h1b : 8'h00);
+initial begin
+    if (LAST != 0 && LAST != 1) begin
+        $error("aes_mix_layer %m: LAST=%0d must be 0 or 1", LAST);
+        $finish;
     end
-endfunction
+end
 
-function [31:0] mix(input [31:0] c);  // one column, a0 in the top byte
-    reg [7:0] a0, a1, a2, a3;
-    begin
-        a0 = c[31:24];
-        a1 = c[23:16];
-        a2 = c[15:8];
-        a3 = c[7:0];
-        mix = {xt(a0) ^ xt(a1) ^ a1 ^ a2 ^ a3,
-               a0 ^ xt(a1) ^ xt(a2) ^ a2 ^ a3,
-               a0 ^ a1 ^ xt(a2) ^ xt(a3) ^ a3,
-               xt(a0) ^ a0 ^ a1 ^ a2 ^ xt(a3)};
-    end
-endfunction
+wire [127:0] sr_fwd;    // ShiftRows(q)
+wire [127:0] sr_bwd;    // InvShiftRows(q)
 
-function [31:0] pre(input [31:0] c);  // P: InvMixColumns = MixColumns o P
-    reg [7:0] u, v;
-    begin
-        u = xt(xt(c[31:24] ^ c[15:8]));
-        v = xt(xt(c[23:16] ^ c[7:0]));
-        pre = c ^ {u, v, u, v};
-    end
-endfunction
-
-wire [127:0] a = inv ? (s ^ rk) : s;
-wire [127:0] m;
-genvar c;
+genvar n;
 generate
-    for (c = 0; c < 4; c = c + 1) begin : g_col
-        wire [31:0] col = a[127 - 32 * c -: 32];
-        assign m[127 - 32 * c -: 32] = mix(inv ? pre(col) : col);
+    for (n = 0; n < 16; n = n + 1) begin : g_shift
+        // ShiftRows: out[r, c] = in[r, c + r]; InvShiftRows: out[r, c] = in[r, c - r]
+        localparam integer R = n % 4;
+        localparam integer C = n / 4;
+        localparam integer FWD = R + 4 * ((C + R) % 4);
+        localparam integer BWD = R + 4 * ((C + 4 - R) % 4);
+        assign sr_fwd[127 - 8 * n -: 8] = q[127 - 8 * FWD -: 8];
+        assign sr_bwd[127 - 8 * n -: 8] = q[127 - 8 * BWD -: 8];
+    end
+
+    if (LAST != 0) begin : g_last
+        assign y = (dec ? sr_bwd : sr_fwd) ^ rk;
+    end else begin : g_mix
+        wire [127:0] mix_fwd;
+        wire [127:0] mix_bwd;
+
+        aes_mix_cols #(
+            .INV(0)
+        ) u_mix_fwd (
+            .s(sr_fwd),
+            .y(mix_fwd)
+        );
+
+        aes_mix_cols #(
+            .INV(1)
+        ) u_mix_bwd (
+            .s(sr_bwd ^ rk),
+            .y(mix_bwd)
+        );
+
+        assign y = dec ? mix_bwd : (mix_fwd ^ rk);
     end
 endgenerate
-
-wire [127:0] z = last ? a : m;
-assign y = inv ? z : (z ^ rk);
 
 endmodule
 

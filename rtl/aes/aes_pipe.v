@@ -8,7 +8,9 @@
 // Every round is a pipeline stage (two with SUBREG = 1: a register after the byte layer).
 // The byte layer reads synchronous S-box ROMs (aes_sub_rom_layer: block RAM with SBOX_BRAM = 1,
 // LUTs with 0) whose address registers are the stage registers of the round state: each stage
-// presents the next round's state to the ROMs' address inputs. The data stage registers are
+// presents the next round's state to the ROMs' address inputs, byte for byte; the linear layer
+// (aes_mix_layer) does the row shift as wiring and both directions apart, so each address bit
+// is one XOR tree and one multiplexer after the ROMs. The data stage registers are
 // not reset (RAM address registers cannot be); they hold no key material (interface rule 5).
 // The key schedule runs beside the data: each beat carries its key-schedule window, stepped
 // forward (encrypt) or backward (decrypt) by one aes_key_step per round, so blocks under
@@ -226,11 +228,12 @@ generate
         // linear layer and round key per lane
         wire [W-1:0] mix_out;
         for (l = 0; l < LANES; l = l + 1) begin : g_mix
-            aes_mix_layer u_mix (
-                .s(b_state[l*128 +: 128]),
+            aes_mix_layer #(
+                .LAST(LAST ? 1 : 0)
+            ) u_mix (
+                .q(b_state[l*128 +: 128]),
                 .rk(b_win[127:0]),
-                .inv(b_dir),
-                .last(LAST),
+                .dec(b_dir),
                 .y(mix_out[l*128 +: 128])
             );
         end

@@ -506,7 +506,7 @@ register(Core(
     family="aes",
     top="aes_pipe",
     rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sbox_rom.v", "aes/aes_sub_rom_layer.v",
-         "aes/aes_mix_layer.v", "aes/aes_key_step.v", "aes/aes_key_prep.v",
+         "aes/aes_mix_cols.v", "aes/aes_mix_layer.v", "aes/aes_key_step.v", "aes/aes_key_prep.v",
          "common/axis_credit_fifo.v", "aes/aes_pipe.v"),
     summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
             "pipelined beside the data, data S-boxes in block RAM (SBOX_BRAM=0: in LUTs), "
