@@ -95,7 +95,7 @@ def test_engines_refuse_unknown_names(client):
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "mode"
 
 
-def test_measured_figures_come_from_the_measurement_cache(monkeypatch):
+def test_measured_figures_come_from_the_measurement_records(monkeypatch, tmp_path):
     from ciphercores.synth import flow
 
     calls = []
@@ -108,6 +108,8 @@ def test_measured_figures_come_from_the_measurement_cache(monkeypatch):
                 "core_area": {"lut": 1000, "ff": 500, "bram": 0}}
 
     monkeypatch.setattr(flow, "measure", fake)
+    # no archive: what the fake cache lacks is not measured
+    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
     service._measured.cache_clear()
     try:
         got = service.engines("speck128-128", "ctr")

@@ -534,7 +534,7 @@ def recorded(core: Core, params: dict[str, int] | None = None,
     archive if it holds one for the same inputs (the cycle model and throughput are taken
     from the registry as it is now). Raises NotCached when neither has it."""
     try:
-        return measure(core, params, target, grade, seeds, cache_only=True)
+        return measure(core, params, target, grade, seeds=seeds, cache_only=True)
     except NotCached:
         pass
     p = core.params(params)
