@@ -179,6 +179,11 @@ def render(recs: list[dict], today: str | None = None,
         "bits each), CARRY4 (xc7), SB_CARRY (iCE40); BRAM in 36 Kb tiles on xc7.",
         "- Tool time: the tools' wall time of all steps of the row (core and harness), as "
         "measured when it ran, on a shared 2-core machine.",
+        "- ECP5 block RAM output registers: Yosys maps RAMs to DP16KD without their output "
+        "register; a register the RTL marks `(* ciphercores_bram_outreg *)` right after a RAM "
+        "is moved into it (REGMODE OUTREG) before nextpnr, where that changes no cycle "
+        "(`ciphercores.synth.netlist`; the record's `outregs` counts them: 1,280 flip-flops "
+        "in `aes_pipe` with SUBREG=1).",
         "",
     ]
     sweeps = sorted(IMG.glob("*-sweep.json")) if IMG.exists() else []
