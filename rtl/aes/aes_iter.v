@@ -116,53 +116,44 @@ end
 
 // ---------------------------------------------------------------------------------------
 // the round: ROM outputs -> ShiftRows, MixColumns, AddRoundKey (or the inverses) -> next ROM
-// addresses. Both directions are computed apart and chosen at the end, so that the row
-// shift is wiring and each address bit is one XOR tree ahead of a multiplexer. The last
-// round (no MixColumns) only feeds the output register: after it the ROMs look up the next
-// block, if one enters, or nothing.
+// addresses, in aes_mix_layer (shared with aes_pipe): both directions are computed apart and
+// chosen at the end, so that the row shift is wiring and each address bit is one XOR tree
+// ahead of a multiplexer. The last round (no MixColumns) only feeds the output register:
+// after it the ROMs look up the next block, if one enters, or nothing.
 // ---------------------------------------------------------------------------------------
 wire [127:0] sbox_q;        // byte n: S-box (or inverse) of state byte n
-wire [127:0] sub_fwd;       // SubBytes(ShiftRows(state))
-wire [127:0] sub_bwd;       // InvSubBytes(InvShiftRows(state))
 wire [127:0] rk = win_reg[127:0];
-wire [127:0] mix_fwd;
-wire [127:0] mix_bwd;
-wire [127:0] last_out = (dir_reg ? sub_bwd : sub_fwd) ^ rk;
+wire [127:0] lin_out;       // the next round's state: (Inv)MixColumns with AddRoundKey
+wire [127:0] last_out;      // the last round's output: no (Inv)MixColumns
 wire [127:0] rom_state;     // the state whose bytes the ROMs look up next
 wire         rom_inv;
 wire         rom_en = in_fire || (busy_reg && !stall);
 
 genvar n;
-generate
-    for (n = 0; n < 16; n = n + 1) begin : g_shift
-        // ShiftRows: out[r, c] = in[r, c + r]; InvShiftRows: out[r, c] = in[r, c - r]
-        localparam integer R = n % 4;
-        localparam integer C = n / 4;
-        localparam integer FWD = R + 4 * ((C + R) % 4);
-        localparam integer BWD = R + 4 * ((C + 4 - R) % 4);
-        assign sub_fwd[127 - 8 * n -: 8] = sbox_q[127 - 8 * FWD -: 8];
-        assign sub_bwd[127 - 8 * n -: 8] = sbox_q[127 - 8 * BWD -: 8];
-    end
-endgenerate
 
-// encryption: MixColumns, then AddRoundKey; decryption: AddRoundKey, then InvMixColumns
-aes_mix_cols #(
-    .INV(0)
-) u_mix_fwd (
-    .s(sub_fwd),
-    .y(mix_fwd)
+// encryption: ShiftRows, MixColumns, then AddRoundKey; decryption: InvShiftRows,
+// AddRoundKey, then InvMixColumns (the ROMs did the byte substitution)
+aes_mix_layer #(
+    .LAST(0)
+) u_lin (
+    .q(sbox_q),
+    .rk(rk),
+    .dec(dir_reg),
+    .y(lin_out)
 );
 
-aes_mix_cols #(
-    .INV(1)
-) u_mix_bwd (
-    .s(sub_bwd ^ rk),
-    .y(mix_bwd)
+aes_mix_layer #(
+    .LAST(1)
+) u_lin_last (
+    .q(sbox_q),
+    .rk(rk),
+    .dec(dir_reg),
+    .y(last_out)
 );
 
 // a block enters with AddRoundKey of round key 0 (encrypt) or Nr (decrypt)
 assign rom_state = in_fire ? (s_axis_tdata ^ (s_axis_tuser ? rkn_reg : enc_reg[255:128]))
-                           : dir_reg ? mix_bwd : (mix_fwd ^ rk);
+                           : lin_out;
 assign rom_inv = in_fire ? s_axis_tuser : dir_reg;
 
 generate

@@ -480,7 +480,7 @@ register(Core(
     family="aes",
     top="aes_iter",
     rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sbox_rom.v", "aes/aes_mix_cols.v",
-         "aes/aes_key_step.v", "aes/aes_iter.v"),
+         "aes/aes_mix_layer.v", "aes/aes_key_step.v", "aes/aes_iter.v"),
     summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
             "one round per cycle, round keys on the fly, S-boxes in block RAM (SBOX_BRAM=0: "
             "in LUTs)",
