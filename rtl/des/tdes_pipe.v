@@ -43,9 +43,10 @@ endfunction
 // DES passes per block and round stages
 localparam integer PASSES = (DES_ONLY != 0) ? 1 : 3;
 localparam integer ROUNDS = 16 * PASSES;
-// output FIFO: room for every block in flight (input stage, round stages, the FIFO's output
-// register and the credit's way back), so one block a cycle never waits for a credit
-localparam integer FIFO_LOG2 = clog2(ROUNDS + 3);
+// output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a credit back one
+// cycle after delivery): room for every block in flight (input stage, round stages, the
+// FIFO's four, the credit's two cycles back), so one block a cycle never waits for a credit
+localparam integer FIFO_LOG2 = clog2(ROUNDS + 7);
 
 // parameter check at elaboration
 initial begin
@@ -97,8 +98,20 @@ wire [55:0] pass1_cd_enc;
 wire [55:0] pass1_cd_dec;
 
 // keys travel with the blocks: a new key is taken at once, blocks inside keep theirs. After
-// reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle.
-assign s_key_tready = !fifo_wiping;
+// reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle. The
+// ready flag is a register beside the key registers, one cycle behind the FIFO's (which sits
+// at the far end of the pipeline): otherwise that route and the key registers' load enable
+// make the critical path.
+reg key_ready_reg;
+
+always @(posedge clk) begin : p_key_ready
+    key_ready_reg <= !fifo_wiping;
+    if (rst) begin
+        key_ready_reg <= 1'b0;
+    end
+end
+
+assign s_key_tready = key_ready_reg;
 assign s_axis_tready = credit && !s_key_tvalid;
 
 des_pc1 u_pc1_k1 (.key(s_key_tdata[191:128]), .cd(key1_cd));
@@ -345,7 +358,7 @@ wire [63:0] fp_out;
 
 des_fp u_fp (.d({lr_last[31:0], lr_last[63:32]}), .q(fp_out));
 
-axis_credit_fifo #(
+axis_credit_fifo_piped #(
     .WIDTH(65),
     .DEPTH_LOG2(FIFO_LOG2)
 ) u_fifo (

@@ -1,0 +1,76 @@
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Credit counter of an output FIFO behind a pipeline that never stalls: counts the blocks
+// taken into the pipeline (`take`) and not yet delivered from the FIFO (`give`), and raises
+// `credit` while one more block fits in CAPACITY. `credit` is a register computed one cycle
+// ahead: `take` comes late in the cycle (from the core's input handshake, which depends on
+// `credit`), so it only selects among values computed from registers (the count +1, -1,
+// unchanged and their comparisons) and no adder or comparator follows it.
+module axis_credit_count #(
+    // blocks the FIFO can hold (>= 1)
+    parameter integer CAPACITY = 16
+) (
+    input  wire clk,
+    input  wire rst,
+
+    // a block enters the pipeline this cycle
+    input  wire take,
+    // a block leaves the FIFO this cycle
+    input  wire give,
+    // no credit next cycle whatever the count (e.g. while the FIFO is wiped)
+    input  wire hold,
+    // a block may enter the pipeline this cycle
+    output wire credit
+);
+
+function integer clog2(input integer v);
+    integer x;
+    begin
+        clog2 = 0;
+        for (x = v - 1; x > 0; x = x >> 1) begin
+            clog2 = clog2 + 1;
+        end
+    end
+endfunction
+
+// the count runs 0..CAPACITY
+localparam integer CW = clog2(CAPACITY + 1);
+localparam [CW-1:0] CAP = CAPACITY[CW-1:0];
+localparam [CW-1:0] CAP_LESS1 = CAPACITY[CW-1:0] - 1'b1;
+
+initial begin
+    if (CAPACITY < 1 || CAPACITY > 65535) begin
+        $error("axis_credit_count %m: CAPACITY=%0d (1..65535)", CAPACITY);
+        $finish;
+    end
+end
+
+reg  [CW-1:0] count_reg;
+reg           credit_reg;
+
+wire [CW-1:0] count_inc = count_reg + 1'b1;
+wire [CW-1:0] count_dec = count_reg - 1'b1;
+wire          up = take && !give;
+wire          down = give && !take;
+wire [CW-1:0] count_next = up ? count_inc : (down ? count_dec : count_reg);
+wire          room_now = count_reg < CAP;           // credit if the count stays
+wire          room_up = count_reg < CAP_LESS1;      // credit after one more block
+// after a delivery without a new block the count is below CAPACITY: always credit
+wire          room_next = up ? room_up : (down || room_now);
+
+assign credit = credit_reg;
+
+always @(posedge clk) begin : p_count
+    count_reg <= count_next;
+    credit_reg <= !hold && room_next;
+    if (rst) begin
+        count_reg <= {CW{1'b0}};
+        credit_reg <= 1'b0;
+    end
+end
+
+endmodule
+
+`resetall
