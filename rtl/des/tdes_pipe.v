@@ -99,9 +99,11 @@ wire [55:0] pass1_cd_dec;
 
 // keys travel with the blocks: a new key is taken at once, blocks inside keep theirs. After
 // reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle. The
-// ready flag is a register beside the key registers, one cycle behind the FIFO's (which sits
-// at the far end of the pipeline): otherwise that route and the key registers' load enable
-// make the critical path.
+// ready flag is a register one cycle behind the FIFO's (which sits at the far end of the
+// pipeline), and it is not on the key registers' load enable: they load whenever
+// s_key_tvalid is high. The key a source offers is stable until its handshake (rule 1 of
+// docs/interface.md) and no block enters while s_key_tvalid is high, so blocks see the same
+// keys; with the ready flag in it, the enable of 168 flip-flops was the critical path.
 reg key_ready_reg;
 
 always @(posedge clk) begin : p_key_ready
@@ -125,7 +127,7 @@ generate
         wire unused_key = ^{s_key_tdata[127:0], s_key_tlen};
 
         always @(posedge clk) begin : p_keys
-            if (s_key_tvalid && s_key_tready) begin
+            if (s_key_tvalid) begin
                 k1_reg <= key1_cd;
             end
             if (rst) begin
@@ -151,7 +153,7 @@ generate
                           .cd(key3_cd));
 
         always @(posedge clk) begin : p_keys
-            if (s_key_tvalid && s_key_tready) begin
+            if (s_key_tvalid) begin
                 k1_reg <= key1_cd;
                 k2_reg <= key2_cd;
                 k3_reg <= key3_cd;
@@ -217,6 +219,31 @@ assign lr_bus[63:0] = in_lr_reg;
 assign x_bus[47:0] = in_x_reg;
 assign dec_bus[0] = in_dec_reg;
 assign valid_bus[0] = in_valid_reg;
+
+// The round stages clear on a copy of rst registered for each group of RST_GROUP stages,
+// next to them: a reset from one flip-flop to every stage of a long pipeline is a route across
+// the chip, the critical path before. The stages are therefore cleared one cycle after the
+// edge at which rst is seen; in that cycle nothing enters (the credit and the input stage
+// clear at once) and nothing leaves (the output FIFO clears at once and drops what the last
+// stage delivers while it is wiped).
+localparam integer RST_GROUP = 4;
+localparam integer RST_GROUPS = (ROUNDS + RST_GROUP - 1) / RST_GROUP;
+wire [RST_GROUPS-1:0] stage_rst;
+
+genvar g;
+generate
+    for (g = 0; g < RST_GROUPS; g = g + 1) begin : g_rst
+        reg rst_reg;
+
+        // kept (the flip-flop, not only its net): synthesis would otherwise merge the copies
+        // into one
+        (* keep *) always @(posedge clk) begin : p_rst
+            rst_reg <= rst;
+        end
+
+        assign stage_rst[g] = rst_reg;
+    end
+endgenerate
 
 genvar i;
 generate
@@ -309,7 +336,7 @@ generate
             // zero when the stage is empty and after a reset (interface rule 5)
             always @(posedge clk) begin : p_x
                 x_reg <= valid_bus[i-1] ? x_next : 48'd0;
-                if (rst) begin
+                if (stage_rst[(i - 1) / RST_GROUP]) begin
                     x_reg <= 48'd0;
                 end
             end
@@ -323,7 +350,7 @@ generate
                 // flow through every cycle, so a key clear (a load of zero) wipes every stage
                 always @(posedge clk) begin : p_key
                     key_reg <= keys[KIN-1 -: KOUT];
-                    if (rst) begin
+                    if (stage_rst[(i - 1) / RST_GROUP]) begin
                         key_reg <= {KOUT{1'b0}};
                     end
                 end
@@ -338,7 +365,7 @@ generate
                 dec_reg <= dec_bus[i-1];
             end
             valid_reg <= valid_bus[i-1];
-            if (rst) begin
+            if (stage_rst[(i - 1) / RST_GROUP]) begin
                 valid_reg <= 1'b0;
             end
         end
