@@ -83,9 +83,11 @@ reg [1:0]            skid_rd_reg;
 reg [1:0]            skid_count_reg;
 reg [WIDTH-1:0]      out_reg;
 reg                  out_valid_reg;
-// a delivery returns its credit one cycle later, from a register: the credit counter sits
-// beside the pipeline's input, far from the output in a long pipeline
-reg                  out_fire_reg;
+// the credit counter sits beside the pipeline's input, far from the output in a long
+// pipeline: a delivery returns its credit, and the end of the wipe releases the credit, two
+// cycles later, through two registers (each route across the chip ends in a flip-flop)
+reg [1:0]            give_reg;
+reg [1:0]            hold_reg;
 
 wire push = s_valid && !wipe_reg;
 wire issue = ram_any_reg && !held_reg[2];
@@ -117,8 +119,8 @@ axis_credit_count #(
     .clk(clk),
     .rst(rst),
     .take(reserve),
-    .give(out_fire_reg),
-    .hold(wipe_next),
+    .give(give_reg[1]),
+    .hold(hold_reg[1]),
     .credit(credit)
 );
 
@@ -192,7 +194,8 @@ always @(posedge clk) begin : p_ctrl
     end else if (from_skid && !to_skid) begin
         skid_count_reg <= skid_count_reg - 2'd1;
     end
-    out_fire_reg <= out_fire;
+    give_reg <= {give_reg[0], out_fire};
+    hold_reg <= {hold_reg[0], wipe_next};
 
     if (wipe_reg) begin
         wipe_ptr_reg <= wipe_ptr_reg + 1'b1;
@@ -214,7 +217,8 @@ always @(posedge clk) begin : p_ctrl
         skid_count_reg <= 2'd0;
         out_reg <= {WIDTH{1'b0}};
         out_valid_reg <= 1'b0;
-        out_fire_reg <= 1'b0;
+        give_reg <= 2'b00;
+        hold_reg <= 2'b11;
     end
 end
 

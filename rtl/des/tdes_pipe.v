@@ -43,10 +43,10 @@ endfunction
 // DES passes per block and round stages
 localparam integer PASSES = (DES_ONLY != 0) ? 1 : 3;
 localparam integer ROUNDS = 16 * PASSES;
-// output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a credit back one
-// cycle after delivery): room for every block in flight (input stage, round stages, the
-// FIFO's four, the credit's two cycles back), so one block a cycle never waits for a credit
-localparam integer FIFO_LOG2 = clog2(ROUNDS + 7);
+// output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a credit back two
+// cycles after delivery): room for every block in flight (input stage, round stages, the
+// FIFO's four, the credit's three cycles back), so one block a cycle never waits for a credit
+localparam integer FIFO_LOG2 = clog2(ROUNDS + 8);
 
 // parameter check at elaboration
 initial begin
@@ -99,21 +99,19 @@ wire [55:0] pass1_cd_dec;
 
 // keys travel with the blocks: a new key is taken at once, blocks inside keep theirs. After
 // reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle. The
-// ready flag is a register one cycle behind the FIFO's (which sits at the far end of the
-// pipeline), and it is not on the key registers' load enable: they load whenever
-// s_key_tvalid is high. The key a source offers is stable until its handshake (rule 1 of
-// docs/interface.md) and no block enters while s_key_tvalid is high, so blocks see the same
-// keys; with the ready flag in it, the enable of 168 flip-flops was the critical path.
-reg key_ready_reg;
+// ready flag follows the FIFO's (which sits at the far end of the pipeline) through two
+// registers, so that the route across the chip ends in a flip-flop and the flag that drives
+// the key registers' load enable sits beside them.
+reg [1:0] key_ready_reg;
 
 always @(posedge clk) begin : p_key_ready
-    key_ready_reg <= !fifo_wiping;
+    key_ready_reg <= {key_ready_reg[0], !fifo_wiping};
     if (rst) begin
-        key_ready_reg <= 1'b0;
+        key_ready_reg <= 2'b00;
     end
 end
 
-assign s_key_tready = key_ready_reg;
+assign s_key_tready = key_ready_reg[1];
 assign s_axis_tready = credit && !s_key_tvalid;
 
 des_pc1 u_pc1_k1 (.key(s_key_tdata[191:128]), .cd(key1_cd));
@@ -127,7 +125,7 @@ generate
         wire unused_key = ^{s_key_tdata[127:0], s_key_tlen};
 
         always @(posedge clk) begin : p_keys
-            if (s_key_tvalid) begin
+            if (s_key_tvalid && s_key_tready) begin
                 k1_reg <= key1_cd;
             end
             if (rst) begin
@@ -153,7 +151,7 @@ generate
                           .cd(key3_cd));
 
         always @(posedge clk) begin : p_keys
-            if (s_key_tvalid) begin
+            if (s_key_tvalid && s_key_tready) begin
                 k1_reg <= key1_cd;
                 k2_reg <= key2_cd;
                 k3_reg <= key3_cd;
