@@ -7,10 +7,15 @@
 // `credit` while one more block fits in CAPACITY. `credit` is a register computed one cycle
 // ahead: `take` comes late in the cycle (from the core's input handshake, which depends on
 // `credit`), so it only selects among values computed from registers (the count +1, -1,
-// unchanged and their comparisons) and no adder or comparator follows it.
+// unchanged and their comparisons) and no adder or comparator follows it. With TAKE_REG = 1
+// `take` goes through a register first (so it is a flip-flop beside the input that ends the
+// handshake's path) and is counted one cycle late; the counter then keeps one credit back
+// for the block it has not counted yet.
 module axis_credit_count #(
-    // blocks the FIFO can hold (>= 1)
-    parameter integer CAPACITY = 16
+    // blocks the FIFO can hold (>= 1, >= 2 with TAKE_REG = 1)
+    parameter integer CAPACITY = 16,
+    // 1: count `take` one cycle late, from a register (see above); 0: at once
+    parameter integer TAKE_REG = 0
 ) (
     input  wire clk,
     input  wire rst,
@@ -37,27 +42,32 @@ endfunction
 
 // the count runs 0..CAPACITY
 localparam integer CW = clog2(CAPACITY + 1);
-localparam [CW-1:0] CAP = CAPACITY[CW-1:0];
-localparam [CW-1:0] CAP_LESS1 = CAPACITY[CW-1:0] - 1'b1;
+// credit while the count (after this cycle) is below LIMIT: one less with a late take
+localparam integer LIMIT = CAPACITY - TAKE_REG;
+localparam [CW-1:0] CAP = LIMIT[CW-1:0];
+localparam [CW-1:0] CAP_LESS1 = LIMIT[CW-1:0] - 1'b1;
 
 initial begin
-    if (CAPACITY < 1 || CAPACITY > 65535) begin
-        $error("axis_credit_count %m: CAPACITY=%0d (1..65535)", CAPACITY);
+    if ((TAKE_REG != 0 && TAKE_REG != 1) || LIMIT < 1 || CAPACITY > 65535) begin
+        $error("axis_credit_count %m: CAPACITY=%0d (%0d..65535), TAKE_REG=%0d (0 or 1)",
+               CAPACITY, 1 + TAKE_REG, TAKE_REG);
         $finish;
     end
 end
 
 reg  [CW-1:0] count_reg;
 reg           credit_reg;
+reg           take_reg;
+wire          counted = (TAKE_REG != 0) ? take_reg : take;
 
 wire [CW-1:0] count_inc = count_reg + 1'b1;
 wire [CW-1:0] count_dec = count_reg - 1'b1;
-wire          up = take && !give;
-wire          down = give && !take;
+wire          up = counted && !give;
+wire          down = give && !counted;
 wire [CW-1:0] count_next = up ? count_inc : (down ? count_dec : count_reg);
 wire          room_now = count_reg < CAP;           // credit if the count stays
 wire          room_up = count_reg < CAP_LESS1;      // credit after one more block
-// after a delivery without a new block the count is below CAPACITY: always credit
+// after a delivery without a new block the count is below LIMIT: always credit
 wire          room_next = up ? room_up : (down || room_now);
 
 assign credit = credit_reg;
@@ -65,9 +75,11 @@ assign credit = credit_reg;
 always @(posedge clk) begin : p_count
     count_reg <= count_next;
     credit_reg <= !hold && room_next;
+    take_reg <= take;
     if (rst) begin
         count_reg <= {CW{1'b0}};
         credit_reg <= 1'b0;
+        take_reg <= 1'b0;
     end
 end
 

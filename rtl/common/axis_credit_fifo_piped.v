@@ -11,13 +11,16 @@
 // 2^DEPTH_LOG2 entries; no bypass); it is read with a synchronous read that loads every
 // cycle, then a second register (marked, so that on ECP5 the measurement flow moves it into
 // the block RAM's own output register: ciphercores.synth.netlist), then the output register
-// (m_data) with a skid queue of three registers in front of it for the blocks still coming
-// when m_ready drops. So m_data, m_valid and every control signal come from
-// flip-flops, and no RAM output reaches logic before a register. Four cycles from s_valid to
-// m_valid (axis_credit_fifo: one). A read is issued while the RAM holds a block and fewer
-// than four blocks are held in the read registers, the skid queue and m_data, so one block a
-// cycle streams through with m_ready high; the issue decision sees registers only. Capacity for the credits: DEPTH blocks (the RAM alone);
-// a delivered block's credit returns one cycle after its m_ handshake.
+// (m_data) with a skid queue of two registers in front of it for the blocks still coming
+// when m_ready drops. So m_data, m_valid and every control signal come from flip-flops, and
+// no RAM output reaches logic before a register. Four cycles from s_valid to m_valid
+// (axis_credit_fifo: one). A read is issued while the RAM holds a block and fewer than three
+// blocks are held in the read registers, the skid queue and m_data (or three, one of which
+// leaves), so one block a cycle streams through with m_ready high.
+//
+// Credits: DEPTH - 1 blocks (the RAM alone, less one for the reservation counted a cycle
+// late). The counter sits beside the pipeline's input; what reaches it from the output end
+// (a delivery's credit, the end of the wipe) goes through two registers, two cycles.
 //
 // After reset the RAM is overwritten with zeros, one entry per cycle, with `credit` low
 // (`wiping` high); the read registers load those zeros too.
@@ -46,11 +49,10 @@ module axis_credit_fifo_piped #(
 );
 
 localparam integer DEPTH = 1 << DEPTH_LOG2;
-// skid queue entries: with the output register they hold the two reads in flight plus two,
-// so that a read can be issued every cycle while one block a cycle leaves
-localparam integer SKID = 3;
-localparam integer SKID_LAST_I = SKID - 1;
-localparam [1:0]   SKID_LAST = SKID_LAST_I[1:0];
+// skid queue entries: with the output register they hold the two reads in flight and the
+// block being delivered, so that a read can be issued every cycle while one block a cycle
+// leaves
+localparam integer SKID = 2;
 
 initial begin
     if (DEPTH_LOG2 < 2 || DEPTH_LOG2 > 10 || WIDTH < 1) begin
@@ -75,11 +77,11 @@ reg [WIDTH-1:0]      rd_reg;
 reg                  rd_valid_reg;
 reg                  pipe_valid_reg;
 // blocks in rd_reg, pipe_reg, the skid queue and the output register (0..SKID + 1)
-reg [2:0]            held_reg;
+reg [1:0]            held_reg;
 // skid queue: a ring of SKID entries in front of the output register
 reg [WIDTH*SKID-1:0] skid_reg;
-reg [1:0]            skid_wr_reg;
-reg [1:0]            skid_rd_reg;
+reg                  skid_wr_reg;
+reg                  skid_rd_reg;
 reg [1:0]            skid_count_reg;
 reg [WIDTH-1:0]      out_reg;
 reg                  out_valid_reg;
@@ -90,7 +92,8 @@ reg [1:0]            give_reg;
 reg [1:0]            hold_reg;
 
 wire push = s_valid && !wipe_reg;
-wire issue = ram_any_reg && !held_reg[2];
+// a read is issued while fewer than SKID + 1 blocks are held, or as many and one leaves
+wire issue = ram_any_reg && (!(&held_reg) || out_fire);
 wire load = !out_valid_reg || m_ready;           // the output register can load
 wire out_fire = out_valid_reg && m_ready;
 wire skid_empty = (skid_count_reg == 2'd0);
@@ -103,18 +106,14 @@ wire wipe_next = wipe_reg && !(&wipe_ptr_reg);
 wire ram_two = |ram_count_reg[DEPTH_LOG2:1];
 wire ram_any_next = push || ram_two || (ram_any_reg && !issue);
 
-function [1:0] ring_inc(input [1:0] p);
-    begin
-        ring_inc = (p == SKID_LAST) ? 2'd0 : p + 2'd1;
-    end
-endfunction
-
 assign wiping = wipe_reg;
 assign m_data = out_reg;
 assign m_valid = out_valid_reg;
 
 axis_credit_count #(
-    .CAPACITY(DEPTH)
+    .CAPACITY(DEPTH),
+    // the reservation is counted a cycle late, from a register beside the pipeline's input
+    .TAKE_REG(1)
 ) u_credit (
     .clk(clk),
     .rst(rst),
@@ -145,8 +144,7 @@ end
 genvar i;
 generate
     for (i = 0; i < SKID; i = i + 1) begin : g_skid
-        localparam integer INDEX_I = i;
-        localparam [1:0] INDEX = INDEX_I[1:0];
+        localparam INDEX = (i == 0) ? 1'b0 : 1'b1;
 
         always @(posedge clk) begin : p_entry
             if (to_skid && skid_wr_reg == INDEX) begin
@@ -184,10 +182,10 @@ always @(posedge clk) begin : p_ctrl
         out_valid_reg <= !skid_empty || pipe_valid_reg;
     end
     if (to_skid) begin
-        skid_wr_reg <= ring_inc(skid_wr_reg);
+        skid_wr_reg <= !skid_wr_reg;
     end
     if (from_skid) begin
-        skid_rd_reg <= ring_inc(skid_rd_reg);
+        skid_rd_reg <= !skid_rd_reg;
     end
     if (to_skid && !from_skid) begin
         skid_count_reg <= skid_count_reg + 2'd1;
@@ -211,9 +209,9 @@ always @(posedge clk) begin : p_ctrl
         wipe_reg <= 1'b1;
         rd_valid_reg <= 1'b0;
         pipe_valid_reg <= 1'b0;
-        held_reg <= 3'd0;
-        skid_wr_reg <= 2'd0;
-        skid_rd_reg <= 2'd0;
+        held_reg <= 2'd0;
+        skid_wr_reg <= 1'b0;
+        skid_rd_reg <= 1'b0;
         skid_count_reg <= 2'd0;
         out_reg <= {WIDTH{1'b0}};
         out_valid_reg <= 1'b0;

@@ -43,10 +43,11 @@ endfunction
 // DES passes per block and round stages
 localparam integer PASSES = (DES_ONLY != 0) ? 1 : 3;
 localparam integer ROUNDS = 16 * PASSES;
-// output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a credit back two
-// cycles after delivery): room for every block in flight (input stage, round stages, the
-// FIFO's four, the credit's three cycles back), so one block a cycle never waits for a credit
-localparam integer FIFO_LOG2 = clog2(ROUNDS + 8);
+// output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a reservation
+// counted a cycle late, a credit back two cycles after delivery): room for every block in
+// flight (input stage, round stages, the FIFO's four, the credit's three cycles back, the one
+// credit held back), so one block a cycle never waits for a credit
+localparam integer FIFO_LOG2 = clog2(ROUNDS + 9);
 
 // parameter check at elaboration
 initial begin
@@ -220,11 +221,12 @@ assign valid_bus[0] = in_valid_reg;
 
 // The round stages clear on a copy of rst registered for each group of RST_GROUP stages,
 // next to them: a reset from one flip-flop to every stage of a long pipeline is a route across
-// the chip, the critical path before. The stages are therefore cleared one cycle after the
-// edge at which rst is seen; in that cycle nothing enters (the credit and the input stage
-// clear at once) and nothing leaves (the output FIFO clears at once and drops what the last
-// stage delivers while it is wiped).
-localparam integer RST_GROUP = 4;
+// the chip, the critical path before. The stages' valid bits and keys are therefore cleared
+// one cycle after the edge at which rst is seen, their x registers (zero in an empty stage)
+// one cycle later; meanwhile nothing enters (the credit and the input stage clear at once)
+// and nothing leaves (the output FIFO clears at once and drops what the last stage delivers
+// while it is wiped).
+localparam integer RST_GROUP = 2;
 localparam integer RST_GROUPS = (ROUNDS + RST_GROUP - 1) / RST_GROUP;
 wire [RST_GROUPS-1:0] stage_rst;
 
@@ -331,12 +333,11 @@ generate
 
             // x holds a round key (xored with E(R), R beside it), so it is a round-key
             // register: it holds a block's x only while the block is in the stage, and is
-            // zero when the stage is empty and after a reset (interface rule 5)
+            // zero when the stage is empty, so also one cycle after the reset has cleared
+            // the valid bits (interface rule 5; no reset of its own, which kept the reset's
+            // route and a logic level on the critical path)
             always @(posedge clk) begin : p_x
                 x_reg <= valid_bus[i-1] ? x_next : 48'd0;
-                if (stage_rst[(i - 1) / RST_GROUP]) begin
-                    x_reg <= 48'd0;
-                end
             end
 
             assign x_bus[48*i +: 48] = x_reg;
