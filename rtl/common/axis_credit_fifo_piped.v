@@ -63,8 +63,10 @@ initial begin
 end
 
 // a read of the entry being written in the same cycle is never used (the counts keep them
-// apart), so the RAM needs no read-during-write logic
-(* no_rw_check *) reg [WIDTH-1:0] mem [0:DEPTH-1];
+// apart), so the RAM needs no read-during-write logic. Block RAM even where LUT RAM would
+// fit: the read then costs no logic (LUT RAM needs a multiplexer per 16 entries and bit)
+// and its output register is the RAM's own (see the header)
+(* no_rw_check, ram_style = "block" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
 reg [DEPTH_LOG2-1:0] wr_ptr_reg;
 reg [DEPTH_LOG2-1:0] rd_ptr_reg;
 reg [DEPTH_LOG2:0]   ram_count_reg;  // blocks in the RAM

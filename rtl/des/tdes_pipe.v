@@ -92,6 +92,7 @@ reg  [63:0] in_lr_reg;
 reg  [47:0] in_x_reg;
 reg         in_dec_reg;
 reg         in_valid_reg;
+reg         in_idle_reg;     // !in_valid_reg
 // the pass keys in the order the passes use them: encrypt K1, K2, K3; decrypt K3, K2, K1
 wire [56*PASSES-1:0] in_keys;
 // the first pass's key: encrypt K1, decrypt K3 (K1 for DES)
@@ -194,9 +195,11 @@ always @(posedge clk) begin : p_input
     in_x_reg <= in_e ^ in_k;
     in_dec_reg <= s_axis_tuser;
     in_valid_reg <= s_axis_tvalid && s_axis_tready;
+    in_idle_reg <= !(s_axis_tvalid && s_axis_tready);
     if (rst) begin
         in_x_reg <= 48'd0;
         in_valid_reg <= 1'b0;
+        in_idle_reg <= 1'b1;
     end
 end
 
@@ -212,12 +215,18 @@ wire [64*(ROUNDS+1)-1:0] lr_bus;
 wire [48*ROUNDS-1:0]     x_bus;   // x after the input stage and stages 1..ROUNDS-1
 wire [ROUNDS:0]          dec_bus;
 wire [ROUNDS:0]          valid_bus;
+wire [ROUNDS:0]          idle_bus;   // !valid_bus, as flip-flops
 wire [KEY_BUS-1:0]       key_bus;
 
 assign lr_bus[63:0] = in_lr_reg;
 assign x_bus[47:0] = in_x_reg;
 assign dec_bus[0] = in_dec_reg;
 assign valid_bus[0] = in_valid_reg;
+assign idle_bus[0] = in_idle_reg;
+// the last stage has no x register after it
+/* verilator lint_off UNUSEDSIGNAL */
+wire unused_idle = idle_bus[ROUNDS];
+/* verilator lint_on UNUSEDSIGNAL */
 
 // The round stages clear on a copy of rst registered for each group of RST_GROUP stages,
 // next to them: a reset from one flip-flop to every stage of a long pipeline is a route across
@@ -257,6 +266,7 @@ generate
         reg  [63:0]    lr_reg;
         reg            dec_reg;
         reg            valid_reg;
+        reg            idle_reg;     // !valid_reg
         wire [63:0]    lr_prev = lr_bus[64*(i-1) +: 64];
         wire [47:0]    x_prev = x_bus[48*(i-1) +: 48];
         wire [31:0]    l_in;
@@ -334,10 +344,14 @@ generate
             // x holds a round key (xored with E(R), R beside it), so it is a round-key
             // register: it holds a block's x only while the block is in the stage, and is
             // zero when the stage is empty, so also one cycle after the reset has cleared
-            // the valid bits (interface rule 5; no reset of its own, which kept the reset's
-            // route and a logic level on the critical path)
+            // the stages (interface rule 5). Cleared by the previous stage's idle flag, a
+            // flip-flop (no reset of its own and no logic before the clear: the reset's
+            // route and that logic level made the critical path)
             always @(posedge clk) begin : p_x
-                x_reg <= valid_bus[i-1] ? x_next : 48'd0;
+                x_reg <= x_next;
+                if (idle_bus[i-1]) begin
+                    x_reg <= 48'd0;
+                end
             end
 
             assign x_bus[48*i +: 48] = x_reg;
@@ -364,14 +378,17 @@ generate
                 dec_reg <= dec_bus[i-1];
             end
             valid_reg <= valid_bus[i-1];
+            idle_reg <= idle_bus[i-1];
             if (stage_rst[(i - 1) / RST_GROUP]) begin
                 valid_reg <= 1'b0;
+                idle_reg <= 1'b1;
             end
         end
 
         assign lr_bus[64*i +: 64] = lr_reg;
         assign dec_bus[i] = dec_reg;
         assign valid_bus[i] = valid_reg;
+        assign idle_bus[i] = idle_reg;
 
     end
 endgenerate
