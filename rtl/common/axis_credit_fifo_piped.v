@@ -23,7 +23,8 @@
 // (a delivery's credit, the end of the wipe) goes through two registers, two cycles.
 //
 // After reset the RAM is overwritten with zeros, one entry per cycle, with `credit` low
-// (`wiping` high); the read registers load those zeros too.
+// (`wiping` high) and every block from the pipeline dropped; the read registers load those
+// zeros too, and m_data is zero from the cycle after the reset edge.
 module axis_credit_fifo_piped #(
     // width of one entry
     parameter integer WIDTH = 129,
@@ -183,6 +184,11 @@ always @(posedge clk) begin : p_ctrl
         out_reg <= skid_empty ? pipe_reg : skid_head;
         out_valid_reg <= !skid_empty || pipe_valid_reg;
     end
+    // the output data is cleared in the first cycle of the wipe, by the local wipe flag, so
+    // that the reset does not fan out to it (m_valid still falls at the reset edge)
+    if (wipe_reg) begin
+        out_reg <= {WIDTH{1'b0}};
+    end
     if (to_skid) begin
         skid_wr_reg <= !skid_wr_reg;
     end
@@ -215,7 +221,6 @@ always @(posedge clk) begin : p_ctrl
         skid_wr_reg <= 1'b0;
         skid_rd_reg <= 1'b0;
         skid_count_reg <= 2'd0;
-        out_reg <= {WIDTH{1'b0}};
         out_valid_reg <= 1'b0;
         give_reg <= 2'b00;
         hold_reg <= 2'b11;

@@ -228,32 +228,14 @@ assign idle_bus[0] = in_idle_reg;
 wire unused_idle = idle_bus[ROUNDS];
 /* verilator lint_on UNUSEDSIGNAL */
 
-// The round stages clear on a copy of rst registered for each group of RST_GROUP stages,
-// next to them: a reset from one flip-flop to every stage of a long pipeline is a route across
-// the chip, the critical path before. The stages' valid bits and keys are therefore cleared
-// one cycle after the edge at which rst is seen, their x registers (zero in an empty stage)
-// one cycle later; meanwhile nothing enters (the credit and the input stage clear at once)
-// and nothing leaves (the output FIFO clears at once and drops what the last stage delivers
-// while it is wiped).
-localparam integer RST_GROUP = 2;
-localparam integer RST_GROUPS = (ROUNDS + RST_GROUP - 1) / RST_GROUP;
-wire [RST_GROUPS-1:0] stage_rst;
-
-genvar g;
-generate
-    for (g = 0; g < RST_GROUPS; g = g + 1) begin : g_rst
-        reg rst_reg;
-
-        // kept (the flip-flop, not only its net): synthesis would otherwise merge the copies
-        // into one
-        (* keep *) always @(posedge clk) begin : p_rst
-            rst_reg <= rst;
-        end
-
-        assign stage_rst[g] = rst_reg;
-    end
-endgenerate
-
+// The round stages have no reset: a reset clears them by flushing. It clears the input stage
+// (valid bit, x0) and the key bank at once, and every cycle each stage takes the valid bit,
+// idle flag and keys of the stage before it, so after ROUNDS + 1 cycles every stage is empty
+// and holds zero keys and a zero x. The output FIFO meanwhile wipes its RAM for 2^FIFO_LOG2 >
+// ROUNDS + 1 cycles with its credit low, key ready low and every block from the last stage
+// dropped, so nothing enters or leaves before the flush is complete. A reset routed from one
+// flip-flop to every stage of a long pipeline (even as registered copies beside groups of
+// stages) was the critical path.
 genvar i;
 generate
     for (i = 1; i <= ROUNDS; i = i + 1) begin : g_stage
@@ -343,8 +325,8 @@ generate
 
             // x holds a round key (xored with E(R), R beside it), so it is a round-key
             // register: it holds a block's x only while the block is in the stage, and is
-            // zero when the stage is empty, so also one cycle after the reset has cleared
-            // the stages (interface rule 5). Cleared by the previous stage's idle flag, a
+            // zero when the stage is empty, so also once a reset has flushed the stages
+            // (interface rule 5). Cleared by the previous stage's idle flag, a
             // flip-flop (no reset of its own and no logic before the clear: the reset's
             // route and that logic level made the critical path)
             always @(posedge clk) begin : p_x
@@ -360,12 +342,10 @@ generate
                 reg [KOUT-1:0] key_reg;
 
                 // after the last round of a pass its key is dropped. Not gated by valid: keys
-                // flow through every cycle, so a key clear (a load of zero) wipes every stage
+                // flow through every cycle, so a key clear (a load of zero) and a reset (which
+                // clears the key bank) wipe every stage
                 always @(posedge clk) begin : p_key
                     key_reg <= keys[KIN-1 -: KOUT];
-                    if (stage_rst[(i - 1) / RST_GROUP]) begin
-                        key_reg <= {KOUT{1'b0}};
-                    end
                 end
 
                 assign key_bus[key_offset(i) +: KOUT] = key_reg;
@@ -379,10 +359,6 @@ generate
             end
             valid_reg <= valid_bus[i-1];
             idle_reg <= idle_bus[i-1];
-            if (stage_rst[(i - 1) / RST_GROUP]) begin
-                valid_reg <= 1'b0;
-                idle_reg <= 1'b1;
-            end
         end
 
         assign lr_bus[64*i +: 64] = lr_reg;
