@@ -30,18 +30,8 @@ module axis_credit_count #(
     output wire credit
 );
 
-function integer clog2(input integer v);
-    integer x;
-    begin
-        clog2 = 0;
-        for (x = v - 1; x > 0; x = x >> 1) begin
-            clog2 = clog2 + 1;
-        end
-    end
-endfunction
-
 // the count runs 0..CAPACITY
-localparam integer CW = clog2(CAPACITY + 1);
+localparam integer CW = $clog2(CAPACITY + 1);
 // credit while the count (after this cycle) is below LIMIT: one less with a late take
 localparam integer LIMIT = CAPACITY - TAKE_REG;
 localparam [CW-1:0] CAP = LIMIT[CW-1:0];

@@ -11,12 +11,13 @@
 // 2^DEPTH_LOG2 entries; no bypass); it is read with a synchronous read that loads every
 // cycle, then a second register (marked, so that on ECP5 the measurement flow moves it into
 // the block RAM's own output register: ciphercores.synth.netlist), then the output register
-// (m_data) with a skid queue of two registers in front of it for the blocks still coming
+// (m_data) with a skid queue of three registers in front of it for the blocks still coming
 // when m_ready drops. So m_data, m_valid and every control signal come from flip-flops, and
 // no RAM output reaches logic before a register. Four cycles from s_valid to m_valid
-// (axis_credit_fifo: one). A read is issued while the RAM holds a block and fewer than three
-// blocks are held in the read registers, the skid queue and m_data (or three, one of which
-// leaves), so one block a cycle streams through with m_ready high.
+// (axis_credit_fifo: one). A read is issued while the RAM holds a block and fewer than four
+// blocks are held in the read registers, the skid queue and m_data: a decision from
+// registers alone (m_ready is not in it). With m_ready high three are held (two reads in
+// flight and m_data), so one block a cycle streams through.
 //
 // Credits: DEPTH - 1 blocks (the RAM alone, less one for the reservation counted a cycle
 // late). The counter sits beside the pipeline's input; what reaches it from the output end
@@ -50,10 +51,9 @@ module axis_credit_fifo_piped #(
 );
 
 localparam integer DEPTH = 1 << DEPTH_LOG2;
-// skid queue entries: with the output register they hold the two reads in flight and the
-// block being delivered, so that a read can be issued every cycle while one block a cycle
-// leaves
-localparam integer SKID = 2;
+// skid queue entries: with the output register they hold up to SKID + 1 = 4 blocks, the
+// limit of the read decision (see the header)
+localparam integer SKID = 3;
 
 initial begin
     if (DEPTH_LOG2 < 2 || DEPTH_LOG2 > 10 || WIDTH < 1) begin
@@ -80,11 +80,12 @@ reg [WIDTH-1:0]      rd_reg;
 reg                  rd_valid_reg;
 reg                  pipe_valid_reg;
 // blocks in rd_reg, pipe_reg, the skid queue and the output register (0..SKID + 1)
-reg [1:0]            held_reg;
-// skid queue: a ring of SKID entries in front of the output register
+reg [2:0]            held_reg;
+// skid queue: a ring of SKID entries in front of the output register, with one-hot write
+// and read pointers
 reg [WIDTH*SKID-1:0] skid_reg;
-reg                  skid_wr_reg;
-reg                  skid_rd_reg;
+reg [SKID-1:0]       skid_wr_reg;
+reg [SKID-1:0]       skid_rd_reg;
 reg [1:0]            skid_count_reg;
 reg [WIDTH-1:0]      out_reg;
 reg                  out_valid_reg;
@@ -95,10 +96,10 @@ reg [1:0]            give_reg;
 reg [1:0]            hold_reg;
 
 wire push = s_valid && !wipe_reg;
-// a read is issued while fewer than SKID + 1 blocks are held, or as many and one leaves
-wire issue = ram_any_reg && (!(&held_reg) || out_fire);
 wire load = !out_valid_reg || m_ready;           // the output register can load
 wire out_fire = out_valid_reg && m_ready;
+// a read is issued while fewer than SKID + 1 = 4 blocks are held
+wire issue = ram_any_reg && !held_reg[2];
 wire skid_empty = (skid_count_reg == 2'd0);
 // the output register takes the skid queue's head, or pipe_reg when the queue is empty
 wire from_skid = load && !skid_empty;
@@ -143,21 +144,31 @@ always @(posedge clk) begin : p_read
     pipe_reg <= rd_reg;
 end
 
-// skid queue entries load only from pipe_reg (write enables from registers and m_ready)
+// skid queue entries load only from pipe_reg (write enables from registers and m_ready);
+// the head is the entry the read pointer selects
+wire [WIDTH*SKID-1:0] skid_sel;
 genvar i;
 generate
     for (i = 0; i < SKID; i = i + 1) begin : g_skid
-        localparam INDEX = (i == 0) ? 1'b0 : 1'b1;
-
         always @(posedge clk) begin : p_entry
-            if (to_skid && skid_wr_reg == INDEX) begin
+            if (to_skid && skid_wr_reg[i]) begin
                 skid_reg[WIDTH*i +: WIDTH] <= pipe_reg;
             end
         end
+
+        assign skid_sel[WIDTH*i +: WIDTH] = skid_reg[WIDTH*i +: WIDTH]
+                                            & {WIDTH{skid_rd_reg[i]}};
     end
 endgenerate
 
-wire [WIDTH-1:0] skid_head = skid_reg[WIDTH*skid_rd_reg +: WIDTH];
+reg [WIDTH-1:0] skid_head;
+integer j;
+always @(*) begin : p_head
+    skid_head = {WIDTH{1'b0}};
+    for (j = 0; j < SKID; j = j + 1) begin
+        skid_head = skid_head | skid_sel[WIDTH*j +: WIDTH];
+    end
+end
 
 always @(posedge clk) begin : p_ctrl
     if (push) begin
@@ -175,9 +186,9 @@ always @(posedge clk) begin : p_ctrl
     rd_valid_reg <= issue;
     pipe_valid_reg <= rd_valid_reg;
     if (issue && !out_fire) begin
-        held_reg <= held_reg + 1'b1;
+        held_reg <= held_reg + 3'd1;
     end else if (out_fire && !issue) begin
-        held_reg <= held_reg - 1'b1;
+        held_reg <= held_reg - 3'd1;
     end
 
     if (load) begin
@@ -190,10 +201,10 @@ always @(posedge clk) begin : p_ctrl
         out_reg <= {WIDTH{1'b0}};
     end
     if (to_skid) begin
-        skid_wr_reg <= !skid_wr_reg;
+        skid_wr_reg <= {skid_wr_reg[SKID-2:0], skid_wr_reg[SKID-1]};
     end
     if (from_skid) begin
-        skid_rd_reg <= !skid_rd_reg;
+        skid_rd_reg <= {skid_rd_reg[SKID-2:0], skid_rd_reg[SKID-1]};
     end
     if (to_skid && !from_skid) begin
         skid_count_reg <= skid_count_reg + 2'd1;
@@ -217,9 +228,9 @@ always @(posedge clk) begin : p_ctrl
         wipe_reg <= 1'b1;
         rd_valid_reg <= 1'b0;
         pipe_valid_reg <= 1'b0;
-        held_reg <= 2'd0;
-        skid_wr_reg <= 1'b0;
-        skid_rd_reg <= 1'b0;
+        held_reg <= 3'd0;
+        skid_wr_reg <= {{(SKID - 1){1'b0}}, 1'b1};
+        skid_rd_reg <= {{(SKID - 1){1'b0}}, 1'b1};
         skid_count_reg <= 2'd0;
         out_valid_reg <= 1'b0;
         give_reg <= 2'b00;

@@ -30,16 +30,6 @@ module tdes_pipe #(
     input  wire         m_axis_tready
 );
 
-function integer clog2(input integer v);
-    integer x;
-    begin
-        clog2 = 0;
-        for (x = v - 1; x > 0; x = x >> 1) begin
-            clog2 = clog2 + 1;
-        end
-    end
-endfunction
-
 // DES passes per block and round stages
 localparam integer PASSES = (DES_ONLY != 0) ? 1 : 3;
 localparam integer ROUNDS = 16 * PASSES;
@@ -47,7 +37,7 @@ localparam integer ROUNDS = 16 * PASSES;
 // counted a cycle late, a credit back two cycles after delivery): room for every block in
 // flight (input stage, round stages, the FIFO's four, the credit's three cycles back, the one
 // credit held back), so one block a cycle never waits for a credit
-localparam integer FIFO_LOG2 = clog2(ROUNDS + 9);
+localparam integer FIFO_LOG2 = $clog2(ROUNDS + 9);
 
 // parameter check at elaboration
 initial begin
