@@ -5,7 +5,9 @@
 // Fully unrolled AES (KEY_BITS 128/192/256), encrypt or decrypt per block (s_axis_tuser), one
 // beat of LANES blocks accepted and delivered per cycle, full back-pressure without a stall.
 //
-// Every round is a pipeline stage (two with SUBREG = 1: a register after the byte layer).
+// Every round is a pipeline stage, 1 + SUBREG + MIXREG with the optional registers after the
+// byte layer (SUBREG) and after the linear layer (MIXREG; not in the last round, whose output
+// register is the FIFO's input register anyway).
 // The byte layer reads synchronous S-box ROMs (aes_sub_rom_layer: block RAM with SBOX_BRAM = 1,
 // LUTs with 0) whose address registers are the stage registers of the round state: each stage
 // presents the next round's state to the ROMs' address inputs, byte for byte; the linear layer
@@ -20,18 +22,24 @@
 // is low; blocks already inside finish with their own windows.
 //
 // The pipeline never stalls: blocks enter only with a credit of the output FIFO
-// (axis_credit_fifo), which is deep enough for the whole pipeline, so a full pipeline drains
-// into the FIFO while m_axis_tready is low and back-pressure costs no Fmax.
+// (axis_credit_fifo_piped: every RAM output and control signal through registers), which is
+// deep enough for the whole pipeline, so a full pipeline drains into the FIFO while
+// m_axis_tready is low and back-pressure costs no Fmax.
 //
-// Cycles: latency Nr * (1 + SUBREG) + 2, interval 1.
+// Cycles: latency Nr * (1 + SUBREG + MIXREG) - MIXREG + 5 (stage 0, the round stages, the
+// last round's output register and the FIFO's four), interval 1.
 module aes_pipe #(
     // key length in bits: 128, 192 or 256
     parameter integer KEY_BITS = 128,
     // blocks per beat (lane 0 in the low bits of tdata)
     parameter integer LANES = 1,
-    // 1: a register after SubBytes in every round (twice the stages, shorter paths); with
-    // SBOX_BRAM = 1 it is the S-box RAMs' output register (on ECP5 inside the RAM)
+    // registers after SubBytes in every round (0, 1 or 2): the first is the S-box ROMs' own
+    // output register (with SBOX_BRAM = 1 on ECP5 inside the block RAM), the second a fabric
+    // register after it, so that the route from the RAM and the linear layer are apart
     parameter integer SUBREG = 0,
+    // 1: a register after the linear layer (rounds 1..Nr-1), so that the route to the next
+    // round's S-box RAMs starts at a flip-flop
+    parameter integer MIXREG = 0,
     // 1: the data S-boxes in block RAM (8 per round and lane); 0: in LUTs (AES-128, one lane,
     // needs about 113k LUT4: more than an LFE5UM-85F holds)
     parameter integer SBOX_BRAM = 1
@@ -57,30 +65,25 @@ module aes_pipe #(
     input  wire                  m_axis_tready
 );
 
-function integer clog2(input integer v);
-    integer x;
-    begin
-        clog2 = 0;
-        x = v - 1;
-        while (x > 0) begin
-            clog2 = clog2 + 1;
-            x = x >> 1;
-        end
-    end
-endfunction
-
 localparam integer NR = (KEY_BITS == 128) ? 10 : (KEY_BITS == 192) ? 12 : 14;
 localparam integer NKI = (KEY_BITS == 128) ? 0 : (KEY_BITS == 192) ? 1 : 2;
 localparam [1:0]   NK_CODE = NKI[1:0];
 localparam integer W = 128 * LANES;
-// blocks in flight: the stage registers, the FIFO input and the credit's way back
-localparam integer FIFO_LOG2 = clog2((SUBREG != 0 ? 2 * NR : NR) + 3);
+// round stages (the cycles from stage 0's register to the last round's output register)
+localparam integer STAGES = NR * (1 + SUBREG + MIXREG) - MIXREG;
+// output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a reservation
+// counted a cycle late, a credit back two cycles after delivery): room for every block in
+// flight (stage 0, the round stages, the FIFO's four, the credit's three cycles back, the
+// one credit held back), so one block a cycle never waits for a credit
+localparam integer FIFO_LOG2 = $clog2(STAGES + 9);
 
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || LANES < 1 || LANES > 8
-        || (SUBREG != 0 && SUBREG != 1) || (SBOX_BRAM != 0 && SBOX_BRAM != 1)) begin
-        $error({"aes_pipe %m: KEY_BITS=%0d (128/192/256), LANES=%0d (1..8), SUBREG=%0d (0/1), ",
-                "SBOX_BRAM=%0d (0/1)"}, KEY_BITS, LANES, SUBREG, SBOX_BRAM);
+        || SUBREG < 0 || SUBREG > 2 || (MIXREG != 0 && MIXREG != 1)
+        || (SBOX_BRAM != 0 && SBOX_BRAM != 1)) begin
+        $error({"aes_pipe %m: KEY_BITS=%0d (128/192/256), LANES=%0d (1..8), SUBREG=%0d (0..2), ",
+                "MIXREG=%0d (0/1), SBOX_BRAM=%0d (0/1)"}, KEY_BITS, LANES, SUBREG, MIXREG,
+               SBOX_BRAM);
         $finish;
     end
 end
@@ -186,7 +189,7 @@ generate
         for (l = 0; l < LANES; l = l + 1) begin : g_sub
             aes_sub_rom_layer #(
                 .BRAM(SBOX_BRAM),
-                .OUTREG(SUBREG)
+                .OUTREG(SUBREG != 0 ? 1 : 0)
             ) u_sub (
                 .clk(clk),
                 .s(n_state[(r-1)*W + l*128 +: 128]),
@@ -195,13 +198,13 @@ generate
             );
         end
 
-        // optional register after the byte layer: the state's is the ROMs' output register
-        // (in the block RAM itself on ECP5), the key window, direction and valid beside it
-        wire [W-1:0] b_state;
-        wire [255:0] b_win;
-        wire         b_dir;
-        wire         b_valid;
-        assign b_state = sub_out;
+        // first register after the byte layer (SUBREG >= 1): the state's is the ROMs' output
+        // register (in the block RAM itself on ECP5); the key window, direction and valid
+        // beside it
+        wire [W-1:0] a1_state = sub_out;
+        wire [255:0] a1_win;
+        wire         a1_dir;
+        wire         a1_valid;
         if (SUBREG != 0) begin : g_subreg
             reg [255:0] win_reg;
             reg         dir_reg;
@@ -216,13 +219,46 @@ generate
                     valid_reg <= 1'b0;
                 end
             end
+            assign a1_win = win_reg;
+            assign a1_dir = dir_reg;
+            assign a1_valid = valid_reg;
+        end else begin : g_nosubreg
+            assign a1_win = step_next;
+            assign a1_dir = in_dir;
+            assign a1_valid = in_valid;
+        end
+
+        // second register after the byte layer (SUBREG = 2), in the fabric: the linear layer
+        // starts at flip-flops placed near it, not at the RAMs
+        wire [W-1:0] b_state;
+        wire [255:0] b_win;
+        wire         b_dir;
+        wire         b_valid;
+        if (SUBREG == 2) begin : g_subreg2
+            reg [W-1:0] state_reg;
+            reg [255:0] win_reg;
+            reg         dir_reg;
+            reg         valid_reg;
+            always @(posedge clk) begin : p_sub2
+                state_reg <= a1_state;
+                win_reg <= a1_win;
+                dir_reg <= a1_dir;
+                valid_reg <= a1_valid;
+                if (rst) begin
+                    win_reg <= 256'h0;
+                    dir_reg <= 1'b0;
+                    valid_reg <= 1'b0;
+                end
+            end
+            assign b_state = state_reg;
             assign b_win = win_reg;
             assign b_dir = dir_reg;
             assign b_valid = valid_reg;
-        end else begin : g_nosubreg
-            assign b_win = step_next;
-            assign b_dir = in_dir;
-            assign b_valid = in_valid;
+        end else begin : g_nosubreg2
+            assign b_state = a1_state;
+            assign b_win = a1_win;
+            assign b_dir = a1_dir;
+            assign b_valid = a1_valid;
         end
 
         // linear layer and round key per lane
@@ -238,13 +274,46 @@ generate
             );
         end
 
+        // register after the linear layer (MIXREG = 1, rounds 1..Nr-1)
+        wire [W-1:0] c_state;
+        wire [255:0] c_win;
+        wire         c_dir;
+        wire         c_valid;
+        if (MIXREG != 0 && !LAST) begin : g_mixreg
+            reg [W-1:0] state_reg;
+            reg [255:0] win_reg;
+            reg         dir_reg;
+            reg         valid_reg;
+            always @(posedge clk) begin : p_mix
+                state_reg <= mix_out;
+                win_reg <= b_win;
+                dir_reg <= b_dir;
+                valid_reg <= b_valid;
+                if (rst) begin
+                    win_reg <= 256'h0;
+                    dir_reg <= 1'b0;
+                    valid_reg <= 1'b0;
+                end
+            end
+            assign c_state = state_reg;
+            assign c_win = win_reg;
+            assign c_dir = dir_reg;
+            assign c_valid = valid_reg;
+        end else begin : g_nomixreg
+            assign c_state = mix_out;
+            assign c_win = b_win;
+            assign c_dir = b_dir;
+            assign c_valid = b_valid;
+        end
+
+        // the round's last register: the next round's ROM addresses take the state
         reg [255:0] win_reg;
         reg         dir_reg;
         reg         valid_reg;
         always @(posedge clk) begin : p_round
-            win_reg <= b_win;
-            dir_reg <= b_dir;
-            valid_reg <= b_valid;
+            win_reg <= c_win;
+            dir_reg <= c_dir;
+            valid_reg <= c_valid;
             if (rst) begin
                 win_reg <= 256'h0;
                 dir_reg <= 1'b0;
@@ -255,13 +324,13 @@ generate
             // the last round's output, for the FIFO
             reg [W-1:0] state_reg;
             always @(posedge clk) begin : p_out
-                state_reg <= mix_out;
+                state_reg <= c_state;
             end
             assign a_state = state_reg;
         end else begin : g_next
             // the next round's ROMs register it
-            assign n_state[r*W +: W] = mix_out;
-            assign n_dir[r] = b_dir;
+            assign n_state[r*W +: W] = c_state;
+            assign n_dir[r] = c_dir;
         end
         assign a_win[r*256 +: 256] = win_reg;
         assign a_dir[r] = dir_reg;
@@ -279,7 +348,7 @@ wire [255:0] last_win_unused = a_win[NR*256 +: 256];
 // ---------------------------------------------------------------------------------------
 wire [W:0] fifo_out;
 
-axis_credit_fifo #(
+axis_credit_fifo_piped #(
     .WIDTH(W + 1),
     .DEPTH_LOG2(FIFO_LOG2)
 ) u_fifo (

@@ -144,14 +144,18 @@ always @(posedge clk) begin : p_read
     pipe_reg <= rd_reg;
 end
 
-// skid queue entries load only from pipe_reg (write enables from registers and m_ready);
-// the head is the entry the read pointer selects
+// skid queue entries load only from pipe_reg. The entry under the write pointer is free
+// unless the queue is full, so it loads pipe_reg every cycle, block or not, and keeps it once
+// the pointer moves on (to_skid): its write enable comes from registers only, m_ready
+// (from wherever the consumer is) reaches no entry. The head is the entry the read pointer
+// selects
+wire skid_full = (skid_count_reg == SKID[1:0]);
 wire [WIDTH*SKID-1:0] skid_sel;
 genvar i;
 generate
     for (i = 0; i < SKID; i = i + 1) begin : g_skid
         always @(posedge clk) begin : p_entry
-            if (to_skid && skid_wr_reg[i]) begin
+            if (skid_wr_reg[i] && !skid_full) begin
                 skid_reg[WIDTH*i +: WIDTH] <= pipe_reg;
             end
         end

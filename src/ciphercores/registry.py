@@ -507,18 +507,21 @@ register(Core(
     top="aes_pipe",
     rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sbox_rom.v", "aes/aes_sub_rom_layer.v",
          "aes/aes_mix_cols.v", "aes/aes_mix_layer.v", "aes/aes_key_step.v", "aes/aes_key_prep.v",
-         "common/axis_credit_fifo.v", "aes/aes_pipe.v"),
+         "common/axis_credit_count.v", "common/axis_credit_fifo_piped.v", "aes/aes_pipe.v"),
     summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
             "pipelined beside the data, data S-boxes in block RAM (SBOX_BRAM=0: in LUTs), "
             "credit-counted output FIFO (no stall)",
-    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 0, "SBOX_BRAM": 1},
-    choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1),
-             "SBOX_BRAM": (0, 1)},
+    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 0, "MIXREG": 0, "SBOX_BRAM": 1},
+    choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1, 2),
+             "MIXREG": (0, 1), "SBOX_BRAM": (0, 1)},
     ciphers=lambda p: (f"aes-{p['KEY_BITS']}",),
     block_bits=lambda p: 128,
     key_bits=lambda p: p["KEY_BITS"],
     key_len_port=False,
-    latency=lambda p: _aes_rounds(p["KEY_BITS"]) * (1 + p["SUBREG"]) + 2,
+    # stage 0, Nr rounds of 1 + SUBREG + MIXREG stages (no MIXREG in the last), the last
+    # round's output register, the output FIFO's four cycles
+    latency=lambda p: (_aes_rounds(p["KEY_BITS"]) * (1 + p["SUBREG"] + p["MIXREG"])
+                       - p["MIXREG"] + 5),
     interval=lambda p: 1,
     # the pre-pass to the decryption start window, as in aes_iter
     key_setup=lambda p: _aes_rounds(p["KEY_BITS"]) + 1 + (1 if p["KEY_BITS"] == 256 else 0),
@@ -527,10 +530,11 @@ register(Core(
     test_module="cocotb_aes",
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),
-    # the third: the block RAMs' output registers (moved into the RAMs on ECP5)
-    test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 0, "SBOX_BRAM": 1},
-               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1, "SBOX_BRAM": 0},
-               {"KEY_BITS": 128, "LANES": 1, "SUBREG": 1, "SBOX_BRAM": 1}),
+    # the third: the block RAMs' output registers (moved into the RAMs on ECP5) and every
+    # optional register
+    test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 0, "MIXREG": 0, "SBOX_BRAM": 1},
+               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1, "MIXREG": 0, "SBOX_BRAM": 0},
+               {"KEY_BITS": 128, "LANES": 1, "SUBREG": 2, "MIXREG": 1, "SBOX_BRAM": 1}),
 ))
 
 
