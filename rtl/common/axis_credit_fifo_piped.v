@@ -10,22 +10,25 @@
 // Path of a block: every block the pipeline delivers is written to the RAM (DEPTH =
 // 2^DEPTH_LOG2 entries; no bypass); it is read with a synchronous read that loads every
 // cycle, then a second register (marked, so that on ECP5 the measurement flow moves it into
-// the block RAM's own output register: ciphercores.synth.netlist), then the output register
-// (m_data) with a skid queue of three registers in front of it for the blocks still coming
-// when m_ready drops. So m_data, m_valid and every control signal come from flip-flops, and
-// no RAM output reaches logic before a register. Four cycles from s_valid to m_valid
-// (axis_credit_fifo: one). A read is issued while the RAM holds a block and fewer than four
-// blocks are held in the read registers, the skid queue and m_data: a decision from
-// registers alone (m_ready is not in it). With m_ready high three are held (two reads in
-// flight and m_data), so one block a cycle streams through.
+// the block RAM's own output register: ciphercores.synth.netlist), then into an output queue
+// of four registers. m_data is the queue's head, chosen by a one-hot register (an AND-OR of
+// four entries, zero while m_valid is low); m_valid is a register. No RAM output reaches logic
+// before a register, and m_ready reaches only the queue's small control registers (read
+// pointer, count, head select, the read count and the credit's way back): no data register's
+// enable, so that the consumer's ready, wherever it comes from, has a light load. Four cycles
+// from s_valid to m_valid (axis_credit_fifo: one). A read is issued while the RAM holds a
+// block and fewer than four blocks are held in the read registers and the queue: a decision
+// from registers alone. With m_ready high three are held (two reads in flight and the head),
+// so one block a cycle streams through.
 //
 // Credits: DEPTH - 1 blocks (the RAM alone, less one for the reservation counted a cycle
 // late). The counter sits beside the pipeline's input; what reaches it from the output end
 // (a delivery's credit, the end of the wipe) goes through two registers, two cycles.
 //
 // After reset the RAM is overwritten with zeros, one entry per cycle, with `credit` low
-// (`wiping` high) and every block from the pipeline dropped; the read registers load those
-// zeros too, and m_data is zero from the cycle after the reset edge.
+// (`wiping` high) and every block from the pipeline dropped; the read registers and every
+// queue entry load those zeros too, and m_data is zero from the reset edge (no head
+// selected).
 module axis_credit_fifo_piped #(
     // width of one entry
     parameter integer WIDTH = 129,
@@ -51,9 +54,9 @@ module axis_credit_fifo_piped #(
 );
 
 localparam integer DEPTH = 1 << DEPTH_LOG2;
-// skid queue entries: with the output register they hold up to SKID + 1 = 4 blocks, the
-// limit of the read decision (see the header)
-localparam integer SKID = 3;
+// output queue entries: the most blocks held in the read registers and the queue (the limit
+// of the read decision, see the header)
+localparam integer QUEUE = 4;
 
 initial begin
     if (DEPTH_LOG2 < 2 || DEPTH_LOG2 > 10 || WIDTH < 1) begin
@@ -79,16 +82,15 @@ reg [WIDTH-1:0]      rd_reg;
 (* ciphercores_bram_outreg, keep *) reg [WIDTH-1:0] pipe_reg;
 reg                  rd_valid_reg;
 reg                  pipe_valid_reg;
-// blocks in rd_reg, pipe_reg, the skid queue and the output register (0..SKID + 1)
+// blocks in rd_reg, pipe_reg and the queue (0..QUEUE)
 reg [2:0]            held_reg;
-// skid queue: a ring of SKID entries in front of the output register, with one-hot write
-// and read pointers
-reg [WIDTH*SKID-1:0] skid_reg;
-reg [SKID-1:0]       skid_wr_reg;
-reg [SKID-1:0]       skid_rd_reg;
-reg [1:0]            skid_count_reg;
-reg [WIDTH-1:0]      out_reg;
-reg                  out_valid_reg;
+// output queue: a ring of QUEUE entries with one-hot write and read pointers
+reg [WIDTH*QUEUE-1:0] q_reg;
+reg [QUEUE-1:0]      q_wr_reg;
+reg [QUEUE-1:0]      q_rd_reg;
+reg [2:0]            q_count_reg;    // blocks in the queue (0..QUEUE)
+reg                  q_valid_reg;    // q_count_reg != 0: m_valid
+reg [QUEUE-1:0]      q_sel_reg;      // q_rd_reg while the queue is not empty, else zero
 // the credit counter sits beside the pipeline's input, far from the output in a long
 // pipeline: a delivery returns its credit, and the end of the wipe releases the credit, two
 // cycles later, through two registers (each route across the chip ends in a flip-flop)
@@ -96,23 +98,22 @@ reg [1:0]            give_reg;
 reg [1:0]            hold_reg;
 
 wire push = s_valid && !wipe_reg;
-wire load = !out_valid_reg || m_ready;           // the output register can load
-wire out_fire = out_valid_reg && m_ready;
-// a read is issued while fewer than SKID + 1 = 4 blocks are held
+wire out_fire = q_valid_reg && m_ready;
+// a read is issued while fewer than QUEUE blocks are held
 wire issue = ram_any_reg && !held_reg[2];
-wire skid_empty = (skid_count_reg == 2'd0);
-// the output register takes the skid queue's head, or pipe_reg when the queue is empty
-wire from_skid = load && !skid_empty;
-wire to_skid = pipe_valid_reg && !(load && skid_empty);
 wire wipe_next = wipe_reg && !(&wipe_ptr_reg);
 // blocks in the RAM after this cycle: nonzero with a push, with two or more now, or with one
 // now and no read
 wire ram_two = |ram_count_reg[DEPTH_LOG2:1];
 wire ram_any_next = push || ram_two || (ram_any_reg && !issue);
+// the queue after this cycle: pipe_reg's block enters, the head leaves
+wire [QUEUE-1:0] q_rd_next = out_fire ? {q_rd_reg[QUEUE-2:0], q_rd_reg[QUEUE-1]} : q_rd_reg;
+wire [2:0]       q_count_next = q_count_reg + {2'b00, pipe_valid_reg} - {2'b00, out_fire};
+wire             q_valid_next = pipe_valid_reg || (q_count_reg > 3'd1)
+                                || (q_valid_reg && !m_ready);
 
 assign wiping = wipe_reg;
-assign m_data = out_reg;
-assign m_valid = out_valid_reg;
+assign m_valid = q_valid_reg;
 
 axis_credit_count #(
     .CAPACITY(DEPTH),
@@ -144,35 +145,34 @@ always @(posedge clk) begin : p_read
     pipe_reg <= rd_reg;
 end
 
-// skid queue entries load only from pipe_reg. The entry under the write pointer is free
-// unless the queue is full, so it loads pipe_reg every cycle, block or not, and keeps it once
-// the pointer moves on (to_skid): its write enable comes from registers only, m_ready
-// (from wherever the consumer is) reaches no entry. The head is the entry the read pointer
-// selects
-wire skid_full = (skid_count_reg == SKID[1:0]);
-wire [WIDTH*SKID-1:0] skid_sel;
+// queue entries load only from pipe_reg. The entry under the write pointer is free unless
+// the queue is full, so it loads pipe_reg every cycle, block or not, and keeps it once the
+// pointer moves on; during the wipe every entry loads (pipe_reg's zeros). Write enables come
+// from registers only
+wire [WIDTH*QUEUE-1:0] q_sel;
 genvar i;
 generate
-    for (i = 0; i < SKID; i = i + 1) begin : g_skid
+    for (i = 0; i < QUEUE; i = i + 1) begin : g_queue
         always @(posedge clk) begin : p_entry
-            if (skid_wr_reg[i] && !skid_full) begin
-                skid_reg[WIDTH*i +: WIDTH] <= pipe_reg;
+            if ((q_wr_reg[i] && !q_count_reg[2]) || wipe_reg) begin
+                q_reg[WIDTH*i +: WIDTH] <= pipe_reg;
             end
         end
 
-        assign skid_sel[WIDTH*i +: WIDTH] = skid_reg[WIDTH*i +: WIDTH]
-                                            & {WIDTH{skid_rd_reg[i]}};
+        assign q_sel[WIDTH*i +: WIDTH] = q_reg[WIDTH*i +: WIDTH] & {WIDTH{q_sel_reg[i]}};
     end
 endgenerate
 
-reg [WIDTH-1:0] skid_head;
+// m_data: the head entry, zero while the queue is empty
+reg [WIDTH-1:0] q_head;
 integer j;
 always @(*) begin : p_head
-    skid_head = {WIDTH{1'b0}};
-    for (j = 0; j < SKID; j = j + 1) begin
-        skid_head = skid_head | skid_sel[WIDTH*j +: WIDTH];
+    q_head = {WIDTH{1'b0}};
+    for (j = 0; j < QUEUE; j = j + 1) begin
+        q_head = q_head | q_sel[WIDTH*j +: WIDTH];
     end
 end
+assign m_data = q_head;
 
 always @(posedge clk) begin : p_ctrl
     if (push) begin
@@ -195,26 +195,13 @@ always @(posedge clk) begin : p_ctrl
         held_reg <= held_reg - 3'd1;
     end
 
-    if (load) begin
-        out_reg <= skid_empty ? pipe_reg : skid_head;
-        out_valid_reg <= !skid_empty || pipe_valid_reg;
+    if (pipe_valid_reg) begin
+        q_wr_reg <= {q_wr_reg[QUEUE-2:0], q_wr_reg[QUEUE-1]};
     end
-    // the output data is cleared in the first cycle of the wipe, by the local wipe flag, so
-    // that the reset does not fan out to it (m_valid still falls at the reset edge)
-    if (wipe_reg) begin
-        out_reg <= {WIDTH{1'b0}};
-    end
-    if (to_skid) begin
-        skid_wr_reg <= {skid_wr_reg[SKID-2:0], skid_wr_reg[SKID-1]};
-    end
-    if (from_skid) begin
-        skid_rd_reg <= {skid_rd_reg[SKID-2:0], skid_rd_reg[SKID-1]};
-    end
-    if (to_skid && !from_skid) begin
-        skid_count_reg <= skid_count_reg + 2'd1;
-    end else if (from_skid && !to_skid) begin
-        skid_count_reg <= skid_count_reg - 2'd1;
-    end
+    q_rd_reg <= q_rd_next;
+    q_count_reg <= q_count_next;
+    q_valid_reg <= q_valid_next;
+    q_sel_reg <= q_rd_next & {QUEUE{q_valid_next}};
     give_reg <= {give_reg[0], out_fire};
     hold_reg <= {hold_reg[0], wipe_next};
 
@@ -233,10 +220,11 @@ always @(posedge clk) begin : p_ctrl
         rd_valid_reg <= 1'b0;
         pipe_valid_reg <= 1'b0;
         held_reg <= 3'd0;
-        skid_wr_reg <= {{(SKID - 1){1'b0}}, 1'b1};
-        skid_rd_reg <= {{(SKID - 1){1'b0}}, 1'b1};
-        skid_count_reg <= 2'd0;
-        out_valid_reg <= 1'b0;
+        q_wr_reg <= {{(QUEUE - 1){1'b0}}, 1'b1};
+        q_rd_reg <= {{(QUEUE - 1){1'b0}}, 1'b1};
+        q_count_reg <= 3'd0;
+        q_valid_reg <= 1'b0;
+        q_sel_reg <= {QUEUE{1'b0}};
         give_reg <= 2'b00;
         hold_reg <= 2'b11;
     end
