@@ -172,16 +172,34 @@ generate
         wire         in_dir = a_dir[r-1];
         wire         in_valid = a_valid[r-1];
 
-        // key step (forward from window g = r, backward from g = NR + 2 - r)
+        // key step (forward from window g = r, backward from g = NR + 2 - r): SubWord and the
+        // step's plan (aes_key_sub), then the new words (aes_key_words). With SUBREG = 2 a
+        // register lies between the two and the window steps in the round's second stage,
+        // else the whole step lies before the round's first register
+        wire [31:0]  key_sub;
+        wire [11:0]  key_pl;
+        wire [255:0] step_win;     // the window the word half steps
+        wire         step_dir;
+        wire [31:0]  step_sub;
+        wire [11:0]  step_pl;
         wire [255:0] step_next;
-        wire [127:0] step_rk;
-        aes_key_step u_key_step (
+        wire [127:0] step_rk_unused;
+        aes_key_sub u_key_sub (
             .win(in_win),
             .nk_code(NK_CODE),
             .bwd(in_dir),
             .g(in_dir ? G_BWD : G_FWD),
+            .sub(key_sub),
+            .pl(key_pl)
+        );
+        aes_key_words u_key_words (
+            .win(step_win),
+            .nk_code(NK_CODE),
+            .bwd(step_dir),
+            .sub(step_sub),
+            .pl(step_pl),
             .next(step_next),
-            .rk(step_rk)
+            .rk(step_rk_unused)
         );
 
         // byte layer per lane, of the state presented to its ROMs at the previous edge
@@ -210,7 +228,8 @@ generate
             reg         dir_reg;
             reg         valid_reg;
             always @(posedge clk) begin : p_sub
-                win_reg <= step_next;
+                // SUBREG = 2: the window before its step, which the next stage finishes
+                win_reg <= (SUBREG == 2) ? in_win : step_next;
                 dir_reg <= in_dir;
                 valid_reg <= in_valid;
                 if (rst) begin
@@ -228,8 +247,31 @@ generate
             assign a1_valid = in_valid;
         end
 
+        if (SUBREG == 2) begin : g_keyreg
+            // the key step's SubWord and plan, registered beside the window
+            reg [31:0] sub_reg;
+            reg [11:0] pl_reg;
+            always @(posedge clk) begin : p_key
+                sub_reg <= key_sub;
+                pl_reg <= key_pl;
+                if (rst) begin
+                    sub_reg <= 32'h0;
+                    pl_reg <= 12'h0;
+                end
+            end
+            assign step_win = a1_win;
+            assign step_dir = a1_dir;
+            assign step_sub = sub_reg;
+            assign step_pl = pl_reg;
+        end else begin : g_nokeyreg
+            assign step_win = in_win;
+            assign step_dir = in_dir;
+            assign step_sub = key_sub;
+            assign step_pl = key_pl;
+        end
+
         // second register after the byte layer (SUBREG = 2), in the fabric: the linear layer
-        // starts at flip-flops placed near it, not at the RAMs
+        // starts at flip-flops placed near it, not at the RAMs; the window takes its step
         wire [W-1:0] b_state;
         wire [255:0] b_win;
         wire         b_dir;
@@ -241,7 +283,7 @@ generate
             reg         valid_reg;
             always @(posedge clk) begin : p_sub2
                 state_reg <= a1_state;
-                win_reg <= a1_win;
+                win_reg <= step_next;
                 dir_reg <= a1_dir;
                 valid_reg <= a1_valid;
                 if (rst) begin
@@ -336,7 +378,6 @@ generate
         assign a_dir[r] = dir_reg;
         assign a_valid[r] = valid_reg;
 
-        wire [127:0] step_rk_unused = step_rk;
     end
 endgenerate
 
