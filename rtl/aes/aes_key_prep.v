@@ -6,7 +6,8 @@
 // which encryption starts (round key 0 newest) and decryption starts (round key Nr newest).
 //
 // A load takes the key and its length; `busy` is high for Nr steps (Nr + 1 for AES-256), one
-// step per cycle, after the load edge. Windows start at g = 1 (w[-4] .. w[3]); the words below
+// step per cycle after the load edge (SPLIT = 1: two cycles, SubWord into a register, then
+// the word XORs: aes_key_sub and aes_key_words). Windows start at g = 1 (w[-4] .. w[3]); the words below
 // w[0] are those of the backward recurrence: for Nk = 6 w[-2] = w[4] ^ w[3] and
 // w[-1] = w[5] ^ w[4] (load-time XORs), for Nk = 8 one backward step from w[0] .. w[7].
 // Reset zeroes every register and runs the pre-pass of the all-zero key of length RESET_NK.
@@ -14,7 +15,9 @@ module aes_key_prep #(
     // width of the key input: the key is left-aligned, shorter keys use its top bits
     parameter integer KEY_BITS = 256,
     // key length after reset (nk_code): the zero key of this length is then in use
-    parameter integer RESET_NK = 0
+    parameter integer RESET_NK = 0,
+    // 1: two cycles a step (a register between SubWord and the word XORs)
+    parameter integer SPLIT = 0
 ) (
     input  wire                clk,
     input  wire                rst,
@@ -36,9 +39,9 @@ module aes_key_prep #(
 
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || RESET_NK < 0
-        || RESET_NK > 2) begin
-        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), RESET_NK=%0d (0..2)",
-               KEY_BITS, RESET_NK);
+        || RESET_NK > 2 || (SPLIT != 0 && SPLIT != 1)) begin
+        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), RESET_NK=%0d (0..2), SPLIT=%0d (0/1)",
+               KEY_BITS, RESET_NK, SPLIT);
         $finish;
     end
 end
@@ -70,14 +73,56 @@ reg [3:0]   g_reg;
 reg         back_reg;   // the Nk = 8 backward step to g = 1 comes first
 reg         busy_reg;
 
+wire [31:0]  sub;
+wire [11:0]  pl;
+wire [31:0]  step_sub;
+wire [11:0]  step_pl;
 wire [255:0] step_next;
 wire [127:0] step_rk_unused;
+wire         step;      // the window takes its step this cycle
 
-aes_key_step u_step (
+aes_key_sub u_sub (
     .win(win_reg),
     .nk_code(nk_reg),
     .bwd(back_reg),
     .g(g_reg),
+    .sub(sub),
+    .pl(pl)
+);
+
+generate
+    if (SPLIT != 0) begin : g_split
+        // SubWord and the plan into registers in the first cycle of a step, the words in the
+        // second (half_reg)
+        reg [31:0] sub_reg;
+        reg [11:0] pl_reg;
+        reg        half_reg;
+        always @(posedge clk) begin : p_split
+            sub_reg <= sub;
+            pl_reg <= pl;
+            half_reg <= busy_reg && !half_reg;
+            if (rst) begin
+                sub_reg <= 32'h0;
+                pl_reg <= 12'h0;
+                half_reg <= 1'b0;
+            end
+        end
+        assign step_sub = sub_reg;
+        assign step_pl = pl_reg;
+        assign step = busy_reg && half_reg;
+    end else begin : g_whole
+        assign step_sub = sub;
+        assign step_pl = pl;
+        assign step = busy_reg;
+    end
+endgenerate
+
+aes_key_words u_words (
+    .win(win_reg),
+    .nk_code(nk_reg),
+    .bwd(back_reg),
+    .sub(step_sub),
+    .pl(step_pl),
     .next(step_next),
     .rk(step_rk_unused)
 );
@@ -92,7 +137,7 @@ always @(posedge clk) begin : p_prep
         g_reg <= (nk_code == 2'd2) ? 4'd2 : 4'd1;
         back_reg <= (nk_code == 2'd2);
         busy_reg <= 1'b1;
-    end else if (busy_reg) begin
+    end else if (step) begin
         win_reg <= step_next;
         if (back_reg) begin
             enc_reg <= step_next;

@@ -18,8 +18,8 @@
 // forward (encrypt) or backward (decrypt) by one aes_key_step per round, so blocks under
 // different keys and directions follow each other with no drain. The lanes of a beat share
 // the window (same key, same direction). A key load runs the pre-pass that finds the
-// decryption start window (aes_key_prep: Nr steps, Nr + 1 for AES-256) while s_axis_tready
-// is low; blocks already inside finish with their own windows.
+// decryption start window (aes_key_prep: Nr steps, Nr + 1 for AES-256, two cycles each with
+// SUBREG = 2) while s_axis_tready is low; blocks already inside finish with their own windows.
 //
 // The pipeline never stalls: blocks enter only with a credit of the output FIFO
 // (axis_credit_fifo_piped: every RAM output and control signal through registers), which is
@@ -106,7 +106,9 @@ wire in_fire = s_axis_tvalid && s_axis_tready;
 
 aes_key_prep #(
     .KEY_BITS(KEY_BITS),
-    .RESET_NK(NKI)
+    .RESET_NK(NKI),
+    // SUBREG = 2: the pre-pass too takes two cycles a step, SubWord then the words
+    .SPLIT(SUBREG == 2 ? 1 : 0)
 ) u_prep (
     .clk(clk),
     .rst(rst),
