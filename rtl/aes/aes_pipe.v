@@ -98,8 +98,17 @@ wire [255:0] dec_win;
 wire         credit;
 wire         fifo_wiping;
 
-// after reset, keys wait for the FIFO wipe too (so key_setup is the pre-pass alone)
-assign s_key_tready = !prep_busy && !fifo_wiping;
+// after reset, keys wait for the FIFO wipe too (so key_setup is the pre-pass alone). The
+// wipe flag comes from the output end of the pipeline: it reaches the key handshake through
+// two registers (the route across the chip ends in a flip-flop), two cycles later
+reg [1:0] key_free_reg;
+always @(posedge clk) begin : p_key_free
+    key_free_reg <= {key_free_reg[0], !fifo_wiping};
+    if (rst) begin
+        key_free_reg <= 2'b00;
+    end
+end
+assign s_key_tready = !prep_busy && key_free_reg[1];
 assign s_axis_tready = !s_key_tvalid && !prep_busy && credit;
 wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
