@@ -37,8 +37,10 @@ module aes_pipe #(
     // output register (with SBOX_BRAM = 1 on ECP5 inside the block RAM), the second a fabric
     // register after it, so that the route from the RAM and the linear layer are apart
     parameter integer SUBREG = 0,
-    // 1: a register after the linear layer (rounds 1..Nr-1), so that the route to the next
-    // round's S-box RAMs starts at a flip-flop
+    // 1: a register after the linear layer (rounds 1..Nr-1), the round key added after it
+    // (InvMixColumns of it to decrypt, computed beside the layer), so that the XOR trees do
+    // not carry the key and the route to the next round's S-box RAMs starts one XOR after
+    // a flip-flop
     parameter integer MIXREG = 0,
     // 1: the data S-boxes in block RAM (8 per round and lane); 0: in LUTs (AES-128, one lane,
     // needs about 113k LUT4: more than an LFE5UM-85F holds)
@@ -314,14 +316,19 @@ generate
             assign b_valid = a1_valid;
         end
 
-        // linear layer and round key per lane
+        // linear layer and round key per lane. With the register after it (MIXREG = 1, not
+        // the last round) the round key is added after that register, so the key does not
+        // lengthen the XOR trees: the layer runs with a zero key, and since InvMixColumns is
+        // linear, InvMixColumns(x ^ rk) = InvMixColumns(x) ^ InvMixColumns(rk), the key added
+        // to decrypt is InvMixColumns(rk), computed beside the layer from the window alone
+        localparam KEY_LATE = (MIXREG != 0) && !LAST;
         wire [W-1:0] mix_out;
         for (l = 0; l < LANES; l = l + 1) begin : g_mix
             aes_mix_layer #(
                 .LAST(LAST ? 1 : 0)
             ) u_mix (
                 .q(b_state[l*128 +: 128]),
-                .rk(b_win[127:0]),
+                .rk(KEY_LATE ? 128'h0 : b_win[127:0]),
                 .dec(b_dir),
                 .y(mix_out[l*128 +: 128])
             );
@@ -332,23 +339,34 @@ generate
         wire [255:0] c_win;
         wire         c_dir;
         wire         c_valid;
-        if (MIXREG != 0 && !LAST) begin : g_mixreg
-            reg [W-1:0] state_reg;
-            reg [255:0] win_reg;
-            reg         dir_reg;
-            reg         valid_reg;
+        if (KEY_LATE) begin : g_mixreg
+            // the key to add: rk to encrypt, InvMixColumns(rk) to decrypt
+            wire [127:0] rk_inv;
+            aes_mix_cols #(
+                .INV(1)
+            ) u_rk_inv (
+                .s(b_win[127:0]),
+                .y(rk_inv)
+            );
+            reg [W-1:0]   state_reg;
+            reg [127:0]   key_reg;
+            reg [255:0]   win_reg;
+            reg           dir_reg;
+            reg           valid_reg;
             always @(posedge clk) begin : p_mix
                 state_reg <= mix_out;
+                key_reg <= b_dir ? rk_inv : b_win[127:0];
                 win_reg <= b_win;
                 dir_reg <= b_dir;
                 valid_reg <= b_valid;
                 if (rst) begin
+                    key_reg <= 128'h0;
                     win_reg <= 256'h0;
                     dir_reg <= 1'b0;
                     valid_reg <= 1'b0;
                 end
             end
-            assign c_state = state_reg;
+            assign c_state = state_reg ^ {LANES{key_reg}};
             assign c_win = win_reg;
             assign c_dir = dir_reg;
             assign c_valid = valid_reg;
