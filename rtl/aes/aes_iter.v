@@ -158,6 +158,9 @@ assign rom_inv = in_fire ? s_axis_tuser : dir_reg;
 
 generate
     for (n = 0; n < 8; n = n + 1) begin : g_rom
+        // the bytes alone (MULT = 0: the top bytes are zero)
+        wire [7:0] a_top_unused;
+        wire [7:0] b_top_unused;
         aes_sbox_rom #(
             .BRAM(SBOX_BRAM)
         ) u_rom (
@@ -165,8 +168,8 @@ generate
             .en(rom_en),
             .a_addr({rom_inv, rom_state[127 - 16 * n -: 8]}),
             .b_addr({rom_inv, rom_state[119 - 16 * n -: 8]}),
-            .a_data(sbox_q[127 - 16 * n -: 8]),
-            .b_data(sbox_q[119 - 16 * n -: 8])
+            .a_data({a_top_unused, sbox_q[127 - 16 * n -: 8]}),
+            .b_data({b_top_unused, sbox_q[119 - 16 * n -: 8]})
         );
     end
 endgenerate

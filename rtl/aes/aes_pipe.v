@@ -10,10 +10,13 @@
 // register is the FIFO's input register anyway).
 // The byte layer reads synchronous S-box ROMs (aes_sub_rom_layer: block RAM with SBOX_BRAM = 1,
 // LUTs with 0) whose address registers are the stage registers of the round state: each stage
-// presents the next round's state to the ROMs' address inputs, byte for byte; the linear layer
-// (aes_mix_layer) does the row shift as wiring and both directions apart, so each address bit
-// is one XOR tree and one multiplexer after the ROMs. The data stage registers are
-// not reset (RAM address registers cannot be); they hold no key material (interface rule 5).
+// presents the next round's state to the ROMs' address inputs, byte for byte. Except in the
+// last round the ROMs hold a product beside each S-box output ({02*S, S}, {0b*S^-1, 09*S^-1}:
+// aes_sbox_rom's MULT), so that the linear layer (aes_mix_mult: the row shift as wiring, both
+// directions apart) needs at most 6 (encrypt) or 16 (decrypt, with part of InvMixColumns(rk))
+// inputs an output bit, and a direction multiplexer with the rest of the key after it. The
+// data stage registers are not reset (RAM address registers cannot be); they hold no key
+// material (interface rule 5).
 // The key schedule runs beside the data: each beat carries its key-schedule window, stepped
 // forward (encrypt) or backward (decrypt) by one aes_key_step per round, so blocks under
 // different keys and directions follow each other with no drain. The lanes of a beat share
@@ -37,10 +40,9 @@ module aes_pipe #(
     // output register (with SBOX_BRAM = 1 on ECP5 inside the block RAM), the second a fabric
     // register after it, so that the route from the RAM and the linear layer are apart
     parameter integer SUBREG = 0,
-    // 1: a register after the linear layer (rounds 1..Nr-1), the round key added after it
-    // (InvMixColumns of it to decrypt, computed beside the layer), so that the XOR trees do
-    // not carry the key and the route to the next round's S-box RAMs starts one XOR after
-    // a flip-flop
+    // 1: registers after the linear layer (rounds 1..Nr-1): both directions' results and the
+    // part of InvMixColumns(rk) the decryption tree does not take, so that the route to the
+    // next round's S-box RAMs starts one LUT (direction multiplexer and XOR) after them
     parameter integer MIXREG = 0,
     // 1: the data S-boxes in block RAM (8 per round and lane); 0: in LUTs (AES-128, one lane,
     // needs about 113k LUT4: more than an LFE5UM-85F holds)
@@ -215,24 +217,26 @@ generate
             .rk(step_rk_unused)
         );
 
-        // byte layer per lane, of the state presented to its ROMs at the previous edge
-        wire [W-1:0] sub_out;
+        // byte layer per lane, of the state presented to its ROMs at the previous edge: the
+        // ROM words (16 bits a byte), with products except in the last round
+        wire [2*W-1:0] sub_out;
         for (l = 0; l < LANES; l = l + 1) begin : g_sub
             aes_sub_rom_layer #(
                 .BRAM(SBOX_BRAM),
-                .OUTREG(SUBREG != 0 ? 1 : 0)
+                .OUTREG(SUBREG != 0 ? 1 : 0),
+                .MULT(LAST ? 0 : 1)
             ) u_sub (
                 .clk(clk),
                 .s(n_state[(r-1)*W + l*128 +: 128]),
                 .inv(n_dir[r-1]),
-                .y(sub_out[l*128 +: 128])
+                .y(sub_out[l*256 +: 256])
             );
         end
 
         // first register after the byte layer (SUBREG >= 1): the state's is the ROMs' output
         // register (in the block RAM itself on ECP5); the key window, direction and valid
         // beside it
-        wire [W-1:0] a1_state = sub_out;
+        wire [2*W-1:0] a1_state = sub_out;
         wire [255:0] a1_win;
         wire         a1_dir;
         wire         a1_valid;
@@ -285,15 +289,15 @@ generate
 
         // second register after the byte layer (SUBREG = 2), in the fabric: the linear layer
         // starts at flip-flops placed near it, not at the RAMs; the window takes its step
-        wire [W-1:0] b_state;
+        wire [2*W-1:0] b_state;
         wire [255:0] b_win;
         wire         b_dir;
         wire         b_valid;
         if (SUBREG == 2) begin : g_subreg2
-            reg [W-1:0] state_reg;
-            reg [255:0] win_reg;
-            reg         dir_reg;
-            reg         valid_reg;
+            reg [2*W-1:0] state_reg;
+            reg [255:0]   win_reg;
+            reg           dir_reg;
+            reg           valid_reg;
             always @(posedge clk) begin : p_sub2
                 state_reg <= a1_state;
                 win_reg <= step_next;
@@ -316,62 +320,68 @@ generate
             assign b_valid = a1_valid;
         end
 
-        // linear layer and round key per lane. With the register after it (MIXREG = 1, not
-        // the last round) the round key is added after that register, so the key does not
-        // lengthen the XOR trees: the layer runs with a zero key, and since InvMixColumns is
-        // linear, InvMixColumns(x ^ rk) = InvMixColumns(x) ^ InvMixColumns(rk), the key added
-        // to decrypt is InvMixColumns(rk), computed beside the layer from the window alone
-        localparam KEY_LATE = (MIXREG != 0) && !LAST;
-        wire [W-1:0] mix_out;
+        // linear layer and round key per lane: e to encrypt, d ^ k to decrypt (k, part of
+        // InvMixColumns(rk), is the same in every lane: lane 0's is used)
+        wire [W-1:0]   mix_e;
+        wire [W-1:0]   mix_d;
+        wire [127:0]   mix_k;
         for (l = 0; l < LANES; l = l + 1) begin : g_mix
-            aes_mix_layer #(
+            wire [127:0] k_lane;
+            aes_mix_mult #(
                 .LAST(LAST ? 1 : 0)
             ) u_mix (
-                .q(b_state[l*128 +: 128]),
-                .rk(KEY_LATE ? 128'h0 : b_win[127:0]),
-                .dec(b_dir),
-                .y(mix_out[l*128 +: 128])
+                .q(b_state[l*256 +: 256]),
+                .rk(b_win[127:0]),
+                .e(mix_e[l*128 +: 128]),
+                .d(mix_d[l*128 +: 128]),
+                .k(k_lane)
             );
+            if (l == 0) begin : g_k
+                assign mix_k = k_lane;
+            end else begin : g_k_same
+                wire [127:0] k_lane_unused = k_lane;
+            end
         end
 
-        // register after the linear layer (MIXREG = 1, rounds 1..Nr-1)
+        // registers after the linear layer (MIXREG = 1, rounds 1..Nr-1), then the direction
+        // multiplexer and k: one LUT before the next round's ROM addresses
         wire [W-1:0] c_state;
         wire [255:0] c_win;
         wire         c_dir;
         wire         c_valid;
-        if (KEY_LATE) begin : g_mixreg
-            // the key to add: rk to encrypt, InvMixColumns(rk) to decrypt
-            wire [127:0] rk_inv;
-            aes_mix_cols #(
-                .INV(1)
-            ) u_rk_inv (
-                .s(b_win[127:0]),
-                .y(rk_inv)
-            );
-            reg [W-1:0]   state_reg;
-            reg [127:0]   key_reg;
+        if ((MIXREG != 0) && !LAST) begin : g_mixreg
+            reg [W-1:0]   e_reg;
+            reg [W-1:0]   d_reg;
+            reg [127:0]   k_reg;
+            // the direction, one copy per byte and lane (each selects 8 bits, not 128W)
+            (* keep *) reg [16*LANES-1:0] sel_reg;
             reg [255:0]   win_reg;
             reg           dir_reg;
             reg           valid_reg;
             always @(posedge clk) begin : p_mix
-                state_reg <= mix_out;
-                key_reg <= b_dir ? rk_inv : b_win[127:0];
+                e_reg <= mix_e;
+                d_reg <= mix_d;
+                k_reg <= mix_k;
+                sel_reg <= {16*LANES{b_dir}};
                 win_reg <= b_win;
                 dir_reg <= b_dir;
                 valid_reg <= b_valid;
                 if (rst) begin
-                    key_reg <= 128'h0;
+                    k_reg <= 128'h0;
                     win_reg <= 256'h0;
                     dir_reg <= 1'b0;
                     valid_reg <= 1'b0;
                 end
             end
-            assign c_state = state_reg ^ {LANES{key_reg}};
+            for (l = 0; l < 16*LANES; l = l + 1) begin : g_sel
+                assign c_state[8*l +: 8] = sel_reg[l] ? d_reg[8*l +: 8] ^ k_reg[8*(l%16) +: 8]
+                                                      : e_reg[8*l +: 8];
+            end
             assign c_win = win_reg;
             assign c_dir = dir_reg;
             assign c_valid = valid_reg;
         end else begin : g_nomixreg
-            assign c_state = mix_out;
+            assign c_state = b_dir ? mix_d ^ {LANES{mix_k}} : mix_e;
             assign c_win = b_win;
             assign c_dir = b_dir;
             assign c_valid = b_valid;

@@ -507,7 +507,7 @@ register(Core(
     family="aes",
     top="aes_pipe",
     rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sbox_rom.v", "aes/aes_sub_rom_layer.v",
-         "aes/aes_mix_cols.v", "aes/aes_mix_layer.v", "aes/aes_key_sub.v", "aes/aes_key_words.v",
+         "aes/aes_mix_mult.v", "aes/aes_key_sub.v", "aes/aes_key_words.v",
          "aes/aes_key_step.v", "aes/aes_key_prep.v",
          "common/axis_credit_count.v", "common/axis_credit_fifo_piped.v", "aes/aes_pipe.v"),
     summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
