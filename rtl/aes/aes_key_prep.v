@@ -7,7 +7,8 @@
 //
 // A load takes the key and its length; `busy` is high for Nr steps (Nr + 1 for AES-256), one
 // step per cycle after the load edge (SPLIT = 1: two cycles, SubWord into a register, then
-// the word XORs: aes_key_sub and aes_key_words). Windows start at g = 1 (w[-4] .. w[3]); the words below
+// the word XORs: aes_key_sub and aes_key_words; SPLIT = 2: three cycles, the S-box input word
+// into a register first). Windows start at g = 1 (w[-4] .. w[3]); the words below
 // w[0] are those of the backward recurrence: for Nk = 6 w[-2] = w[4] ^ w[3] and
 // w[-1] = w[5] ^ w[4] (load-time XORs), for Nk = 8 one backward step from w[0] .. w[7].
 // Reset zeroes every register and runs the pre-pass of the all-zero key of length RESET_NK.
@@ -16,7 +17,8 @@ module aes_key_prep #(
     parameter integer KEY_BITS = 256,
     // key length after reset (nk_code): the zero key of this length is then in use
     parameter integer RESET_NK = 0,
-    // 1: two cycles a step (a register between SubWord and the word XORs)
+    // 1: two cycles a step (a register between SubWord and the word XORs); 2: three (and a
+    // register before SubWord)
     parameter integer SPLIT = 0
 ) (
     input  wire                clk,
@@ -39,8 +41,8 @@ module aes_key_prep #(
 
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || RESET_NK < 0
-        || RESET_NK > 2 || (SPLIT != 0 && SPLIT != 1)) begin
-        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), RESET_NK=%0d (0..2), SPLIT=%0d (0/1)",
+        || RESET_NK > 2 || SPLIT < 0 || SPLIT > 2) begin
+        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), RESET_NK=%0d (0..2), SPLIT=%0d (0..2)",
                KEY_BITS, RESET_NK, SPLIT);
         $finish;
     end
@@ -73,6 +75,8 @@ reg [3:0]   g_reg;
 reg         back_reg;   // the Nk = 8 backward step to g = 1 comes first
 reg         busy_reg;
 
+wire [31:0]  sin;
+wire [31:0]  sin_pre;
 wire [31:0]  sub;
 wire [11:0]  pl;
 wire [31:0]  step_sub;
@@ -81,36 +85,46 @@ wire [255:0] step_next;
 wire [127:0] step_rk_unused;
 wire         step;      // the window takes its step this cycle
 
-aes_key_sub u_sub (
+aes_key_sub #(
+    .PRESEL(SPLIT == 2 ? 1 : 0)
+) u_sub (
     .win(win_reg),
     .nk_code(nk_reg),
     .bwd(back_reg),
     .g(g_reg),
+    .sin(sin),
+    .sin_pre(sin_pre),
     .sub(sub),
     .pl(pl)
 );
 
 generate
     if (SPLIT != 0) begin : g_split
-        // SubWord and the plan into registers in the first cycle of a step, the words in the
-        // second (half_reg)
+        // a step's cycles (ph_reg 0 .. SPLIT): with SPLIT = 2 the S-box input word into a
+        // register first; SubWord and the plan into registers; the words in the last cycle
+        reg [31:0] sin_reg;
         reg [31:0] sub_reg;
         reg [11:0] pl_reg;
-        reg        half_reg;
+        reg [1:0]  ph_reg;
         always @(posedge clk) begin : p_split
+            sin_reg <= sin;
             sub_reg <= sub;
             pl_reg <= pl;
-            half_reg <= busy_reg && !half_reg;
+            ph_reg <= (busy_reg && ph_reg != SPLIT[1:0]) ? ph_reg + 2'd1 : 2'd0;
             if (rst) begin
+                sin_reg <= 32'h0;
                 sub_reg <= 32'h0;
                 pl_reg <= 12'h0;
-                half_reg <= 1'b0;
+                ph_reg <= 2'd0;
             end
         end
+        assign sin_pre = sin_reg;
         assign step_sub = sub_reg;
         assign step_pl = pl_reg;
-        assign step = busy_reg && half_reg;
+        assign step = busy_reg && (ph_reg == SPLIT[1:0]);
     end else begin : g_whole
+        wire [31:0] sin_unused = sin;
+        assign sin_pre = 32'h0;
         assign step_sub = sub;
         assign step_pl = pl;
         assign step = busy_reg;

@@ -29,12 +29,15 @@ module aes_key_step (
 
 wire [31:0] sub;
 wire [11:0] pl;
+wire [31:0] sin_unused;
 
 aes_key_sub u_sub (
     .win(win),
     .nk_code(nk_code),
     .bwd(bwd),
     .g(g),
+    .sin(sin_unused),
+    .sin_pre(32'h0),
     .sub(sub),
     .pl(pl)
 );

@@ -5,8 +5,13 @@
 // AES key schedule, first half of a step (aes_key_step): SubWord of the window word the step
 // needs (FIPS-197 5.2), and the step's plan (which computed word takes temp, RotWord and
 // Rcon), for the second half (aes_key_words). Apart so that a pipeline can register between
-// the S-boxes and the word XORs (aes_pipe with SUBREG = 2).
-module aes_key_sub (
+// the S-boxes and the word XORs (aes_pipe with SUBREG = 2). The S-box input word is also an
+// output (sin), so that a pipeline can select it a cycle ahead and register it: with
+// PRESEL = 1 the S-boxes take sin_pre instead of the word selected here.
+module aes_key_sub #(
+    // 0: SubWord(sin); 1: SubWord(sin_pre)
+    parameter integer PRESEL = 0
+) (
     // w[4g-8] .. w[4g-1], w[4g-8] in bits 255:224 (the aes_key_step window)
     input  wire [255:0] win,
     // key length: 0 Nk=4 (AES-128), 1 Nk=6 (AES-192), 2 Nk=8 (AES-256)
@@ -15,7 +20,11 @@ module aes_key_sub (
     input  wire         bwd,
     // window index g (1 .. 15)
     input  wire [3:0]   g,
-    // SubWord of the step's S-box input word
+    // the step's S-box input word, selected from win (for the caller to register)
+    output wire [31:0]  sin,
+    // with PRESEL = 1: the S-box input word, registered by the caller
+    input  wire [31:0]  sin_pre,
+    // SubWord of the step's S-box input word (sin, or sin_pre with PRESEL = 1)
     output wire [31:0]  sub,
     // {special, position[1:0], rot, rcon[7:0]}: see plan()
     output wire [11:0]  pl
@@ -72,6 +81,13 @@ function [11:0] plan(input [1:0] code, input back, input [3:0] gi);
     end
 endfunction
 
+initial begin
+    if (PRESEL != 0 && PRESEL != 1) begin
+        $error("aes_key_sub %m: PRESEL=%0d must be 0 or 1", PRESEL);
+        $finish;
+    end
+end
+
 wire [11:0] plan_w = plan(nk_code, bwd, g);
 wire [1:0]  sp = plan_w[10:9];
 assign pl = plan_w;
@@ -93,23 +109,28 @@ wire nk6 = (nk_code == 2'd1);
 // SubWord input, taken from the window only (no path through temp): forward, the word before
 // the special one (w7, or for Nk=6 at position 2 the computed w7 ^ w2 ^ w3); backward,
 // w[k+Nk-1] of the special word k
-reg [31:0] sin;
+reg [31:0] sel;
 always @* begin : p_sbox_in
     if (!bwd) begin
-        sin = (sp == 2'd2) ? (w[7] ^ w[2] ^ w[3]) : w[7];
+        sel = (sp == 2'd2) ? (w[7] ^ w[2] ^ w[3]) : w[7];
     end else if (nk4) begin
-        sin = w[3] ^ w[2];
+        sel = w[3] ^ w[2];
     end else if (nk6) begin
-        sin = (sp == 2'd2) ? w[3] : w[1];
+        sel = (sp == 2'd2) ? w[3] : w[1];
     end else begin
-        sin = w[3];
+        sel = w[3];
     end
 end
+assign sin = sel;
+
+wire [31:0] sbox_in = (PRESEL != 0) ? sin_pre : sel;
+// PRESEL = 0: sin_pre is not used
+wire [31:0] sin_pre_unused = sin_pre;
 
 generate
     for (gv = 0; gv < 4; gv = gv + 1) begin : g_sbox
         aes_sbox u_sbox (
-            .a(sin[31 - 8 * gv -: 8]),
+            .a(sbox_in[31 - 8 * gv -: 8]),
             .y(sub[31 - 8 * gv -: 8])
         );
     end

@@ -120,8 +120,9 @@ wire in_fire = s_axis_tvalid && s_axis_tready;
 aes_key_prep #(
     .KEY_BITS(KEY_BITS),
     .RESET_NK(NKI),
-    // SUBREG = 2: the pre-pass too takes two cycles a step, SubWord then the words
-    .SPLIT(SUBREG == 2 ? 1 : 0)
+    // SUBREG = 2: the pre-pass too takes three cycles a step, as the rounds' key steps: the
+    // S-box input word, SubWord, the words
+    .SPLIT(SUBREG == 2 ? 2 : 0)
 ) u_prep (
     .clk(clk),
     .rst(rst),
@@ -144,30 +145,55 @@ wire [NR*W-1:0]       n_state;
 wire [NR-1:0]         n_dir;
 wire [W-1:0]          a_state;
 wire [(NR+1)*256-1:0] a_win;
+// the S-box input word of the next round's key step, selected a stage ahead (aes_key_sub's
+// sin): the step's SubWord starts at a flip-flop
+wire [NR*32-1:0]      a_sin;
 wire [NR:0]           a_dir;
 wire [NR:0]           a_valid;
 
 reg [255:0]   s0_win_reg;
+reg [31:0]    s0_sin_reg;
 reg           s0_dir_reg;
 reg           s0_valid_reg;
 
 wire [255:0] first_win = s_axis_tuser ? dec_win : enc_win;
+
+// round 1's S-box input word
+localparam integer G1B = NR + 1;
+localparam [3:0] G1_FWD = 4'd1;
+localparam [3:0] G1_BWD = G1B[3:0];
+wire [31:0] first_sin;
+wire [31:0] first_sub_unused;
+wire [11:0] first_pl_unused;
+aes_key_sub u_key_sel0 (
+    .win(first_win),
+    .nk_code(NK_CODE),
+    .bwd(s_axis_tuser),
+    .g(s_axis_tuser ? G1_BWD : G1_FWD),
+    .sin(first_sin),
+    .sin_pre(32'h0),
+    .sub(first_sub_unused),
+    .pl(first_pl_unused)
+);
 
 assign n_state[W-1:0] = s_axis_tdata ^ {LANES{first_win[127:0]}};
 assign n_dir[0] = s_axis_tuser;
 
 always @(posedge clk) begin : p_stage0
     s0_win_reg <= first_win;
+    s0_sin_reg <= first_sin;
     s0_dir_reg <= s_axis_tuser;
     s0_valid_reg <= in_fire;
     if (rst) begin
         s0_win_reg <= 256'h0;
+        s0_sin_reg <= 32'h0;
         s0_dir_reg <= 1'b0;
         s0_valid_reg <= 1'b0;
     end
 end
 
 assign a_win[255:0] = s0_win_reg;
+assign a_sin[31:0] = s0_sin_reg;
 assign a_dir[0] = s0_dir_reg;
 assign a_valid[0] = s0_valid_reg;
 
@@ -184,6 +210,7 @@ generate
         localparam LAST = (r == NR);
 
         wire [255:0] in_win = a_win[(r-1)*256 +: 256];
+        wire [31:0]  in_sin = a_sin[(r-1)*32 +: 32];
         wire         in_dir = a_dir[r-1];
         wire         in_valid = a_valid[r-1];
 
@@ -199,11 +226,16 @@ generate
         wire [11:0]  step_pl;
         wire [255:0] step_next;
         wire [127:0] step_rk_unused;
-        aes_key_sub u_key_sub (
+        wire [31:0]  key_sin_unused;
+        aes_key_sub #(
+            .PRESEL(1)
+        ) u_key_sub (
             .win(in_win),
             .nk_code(NK_CODE),
             .bwd(in_dir),
             .g(in_dir ? G_BWD : G_FWD),
+            .sin(key_sin_unused),
+            .sin_pre(in_sin),
             .sub(key_sub),
             .pl(key_pl)
         );
@@ -387,16 +419,38 @@ generate
             assign c_valid = b_valid;
         end
 
+        // the next round's S-box input word for its key step (not used after the last)
+        localparam integer GF_NEXT = r + 1;
+        localparam integer GB_NEXT = NR + 1 - r;
+        localparam [3:0] G_FWD_NEXT = GF_NEXT[3:0];
+        localparam [3:0] G_BWD_NEXT = GB_NEXT[3:0];
+        wire [31:0] next_sin;
+        wire [31:0] next_sub_unused;
+        wire [11:0] next_pl_unused;
+        aes_key_sub u_key_sel (
+            .win(c_win),
+            .nk_code(NK_CODE),
+            .bwd(c_dir),
+            .g(c_dir ? G_BWD_NEXT : G_FWD_NEXT),
+            .sin(next_sin),
+            .sin_pre(32'h0),
+            .sub(next_sub_unused),
+            .pl(next_pl_unused)
+        );
+
         // the round's last register: the next round's ROM addresses take the state
         reg [255:0] win_reg;
+        reg [31:0]  sin_reg;
         reg         dir_reg;
         reg         valid_reg;
         always @(posedge clk) begin : p_round
             win_reg <= c_win;
+            sin_reg <= next_sin;
             dir_reg <= c_dir;
             valid_reg <= c_valid;
             if (rst) begin
                 win_reg <= 256'h0;
+                sin_reg <= 32'h0;
                 dir_reg <= 1'b0;
                 valid_reg <= 1'b0;
             end
@@ -408,10 +462,12 @@ generate
                 state_reg <= c_state;
             end
             assign a_state = state_reg;
+            wire [31:0] last_sin_unused = sin_reg;
         end else begin : g_next
             // the next round's ROMs register it
             assign n_state[r*W +: W] = c_state;
             assign n_dir[r] = c_dir;
+            assign a_sin[r*32 +: 32] = sin_reg;
         end
         assign a_win[r*256 +: 256] = win_reg;
         assign a_dir[r] = dir_reg;

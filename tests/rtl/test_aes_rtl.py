@@ -14,12 +14,18 @@ from ciphercores.sim import runner
 
 
 def test_sbox_rom_image_is_generated():
-    """rtl/aes/aes_sbox_rom.hex is exactly what the generator makes from the model's S-boxes."""
+    """rtl/aes/aes_sbox_rom.hex and aes_mult_rom.hex are exactly what the generator makes from
+    the model's S-boxes."""
     assert gen_aes.stale() == []
     lines = gen_aes.files()["aes_sbox_rom.hex"].splitlines()
     assert len(lines) == 1 + 512
     assert lines[1] == "63" and lines[1 + 0x53] == "ed"  # S(00), S(53) (FIPS-197 5.1.1)
     assert lines[1 + 256] == "52" and lines[1 + 256 + 0xed] == "53"  # inverse S-box
+    # aes_pipe's words {02*S, S}, {0b*S^-1, 09*S^-1} (FIPS-197 4.2), worked by hand:
+    # 02*63 = c6; S^-1(00) = 52, 02*52 = a4, 04*52 = 53, 08*52 = a6: 09*52 = f4, 0b*52 = 50
+    mult = gen_aes.files()["aes_mult_rom.hex"].splitlines()
+    assert len(mult) == 1 + 512
+    assert mult[1] == "c663" and mult[1 + 256] == "50f4"
 
 
 def _cases(sims=("verilator",)):
