@@ -15,8 +15,9 @@ from ciphercores import tools
 from ciphercores.registry import RTL
 from ciphercores.synth import netlist
 
-# the ROM's two ports (bytes alone, MULT=0), then a register on them: marked (through OUTREG=1), or plain
-# with an extra use of the RAM output or a reset, which the step must leave alone
+# the ROM's two ports (the bytes alone, MULT=0), then a register on them: marked (through
+# OUTREG=1), or plain with an extra use of the RAM output or a reset, which the step must leave
+# alone
 TOP = """`default_nettype none
 module top(input wire clk, input wire rst, input wire [8:0] a, input wire [8:0] b,
            output wire [15:0] y, output wire x);
