@@ -29,8 +29,11 @@ module aes_mix_mult #(
     // the ROM words in state order, byte 0 (row 0, column 0) in bits 255:240, byte r + 4c is
     // row r, column c; to encrypt the words of S, to decrypt those of S^-1
     input  wire [255:0] q,
-    // round key in state order, byte 0 in bits 127:120
+    // round key in state order, byte 0 in bits 127:120, for e (and d with LAST = 1)
     input  wire [127:0] rk,
+    // four copies of it for InvMixColumns(rk), copy i (bits 128i + 127 .. 128i) to output
+    // row i, so that each round-key flip-flop drives the bits of one output byte, not four
+    input  wire [511:0] rk_rows,
     // encryption result
     output wire [127:0] e,
     // decryption result, d ^ k
@@ -229,6 +232,10 @@ end
 
 genvar c, i, j, o;
 generate
+    if (LAST != 0) begin : g_last_rk
+        // no InvMixColumns(rk) in the last round
+        wire [511:0] rk_rows_unused = rk_rows;
+    end
     for (c = 0; c < 4; c = c + 1) begin : g_col
         // the words of column c after ShiftRows (ew) and after InvShiftRows (dw), row j in
         // bits 16j + 15 .. 16j: ShiftRows takes row j from column c + j, InvShiftRows from c - j
@@ -253,8 +260,8 @@ generate
                     // row j's word takes coefficient (j - i) mod 4
                     wire [63:0] e_sel;
                     wire [63:0] d_sel;
-                    // the column's round key, a0 in bits 31:24
-                    wire [31:0] rk_col = rk[127 - 32 * c -: 32];
+                    // the column's round key, a0 in bits 31:24, from row i's copy
+                    wire [31:0] rk_col = rk_rows[128 * i + 127 - 32 * c -: 32];
                     for (j = 0; j < 4; j = j + 1) begin : g_in
                         assign e_sel[16 * j +: 16] = SEL_ENC[16 * (8 * ((j + 4 - i) % 4) + o) +: 16];
                         assign d_sel[16 * j +: 16] = SEL_DEC[16 * (8 * ((j + 4 - i) % 4) + o) +: 16];

@@ -325,6 +325,7 @@ generate
         // starts at flip-flops placed near it, not at the RAMs; the window takes its step
         wire [2*W-1:0] b_state;
         wire [255:0] b_win;
+        wire [512*LANES-1:0] b_rk_rows;
         wire         b_dir;
         wire         b_valid;
         if (SUBREG == 2) begin : g_subreg2
@@ -353,6 +354,23 @@ generate
             assign b_dir = a1_dir;
             assign b_valid = a1_valid;
         end
+        if (SUBREG == 2 && !LAST) begin : g_rk_rows
+            // the round key again beside b_win, four copies per lane for the linear layer's
+            // InvMixColumns(rk), one per output row: each flip-flop drives the XOR trees of one
+            // output byte (up to 8), not of four (up to 23). Kept apart from their equals (the
+            // attribute on the process, whose flip-flops Yosys would merge otherwise).
+            reg [512*LANES-1:0] rk_rows_reg;
+            (* keep *)
+            always @(posedge clk) begin : p_rk_rows
+                rk_rows_reg <= {4*LANES{step_next[127:0]}};
+                if (rst) begin
+                    rk_rows_reg <= {512*LANES{1'b0}};
+                end
+            end
+            assign b_rk_rows = rk_rows_reg;
+        end else begin : g_rk_rows_win
+            assign b_rk_rows = {4*LANES{b_win[127:0]}};
+        end
 
         // linear layer and round key per lane: e to encrypt, d ^ k to decrypt (k, part of
         // InvMixColumns(rk), is the same in every lane: lane 0's is used)
@@ -366,6 +384,7 @@ generate
             ) u_mix (
                 .q(b_state[l*256 +: 256]),
                 .rk(b_win[127:0]),
+                .rk_rows(b_rk_rows[l*512 +: 512]),
                 .e(mix_e[l*128 +: 128]),
                 .d(mix_d[l*128 +: 128]),
                 .k(k_lane)
@@ -387,8 +406,9 @@ generate
             reg [W-1:0]   e_reg;
             reg [W-1:0]   d_reg;
             reg [127:0]   k_reg;
-            // the direction, one copy per byte and lane (each selects 8 bits, not 128W)
-            (* keep *) reg [16*LANES-1:0] sel_reg;
+            // the direction, one copy per byte and lane (each selects 8 bits, not 128W), kept
+            // apart like rk_rows_reg
+            reg [16*LANES-1:0] sel_reg;
             reg [255:0]   win_reg;
             reg           dir_reg;
             reg           valid_reg;
@@ -396,7 +416,6 @@ generate
                 e_reg <= mix_e;
                 d_reg <= mix_d;
                 k_reg <= mix_k;
-                sel_reg <= {16*LANES{b_dir}};
                 win_reg <= b_win;
                 dir_reg <= b_dir;
                 valid_reg <= b_valid;
@@ -406,6 +425,10 @@ generate
                     dir_reg <= 1'b0;
                     valid_reg <= 1'b0;
                 end
+            end
+            (* keep *)
+            always @(posedge clk) begin : p_sel
+                sel_reg <= {16*LANES{b_dir}};
             end
             for (l = 0; l < 16*LANES; l = l + 1) begin : g_sel
                 assign c_state[8*l +: 8] = sel_reg[l] ? d_reg[8*l +: 8] ^ k_reg[8*(l%16) +: 8]
