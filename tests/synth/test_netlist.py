@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ciphercores import tools
+from ciphercores import registry, tools
 from ciphercores.registry import RTL
 from ciphercores.synth import netlist
 
@@ -118,3 +118,33 @@ def test_the_step_applies_only_to_marked_rtl_on_ecp5():
     assert netlist.applies("ecp5", marked)
     assert not netlist.applies("xc7", marked) and not netlist.applies("ice40", marked)
     assert not netlist.applies("ecp5", {"a.v": "reg q;"})
+
+
+def test_aes_pipe_register_copies_survive_yosys_merging(tmp_path):
+    """aes_pipe's copies of a register (the round key four times per lane for the
+    InvMixColumns(rk) trees, the direction once per byte) exist to cut fan-out: Yosys's
+    opt_merge would fold equal flip-flops into one unless their processes carry (* keep *)."""
+    core = registry.get("aes_pipe")
+    for src in core.sources():
+        shutil.copy(src, tmp_path)
+    for image in (RTL / "aes").glob("*.hex"):
+        shutil.copy(image, tmp_path)
+    params = core.params(None)
+    chparams = " ".join(f"-chparam {k} {v}" for k, v in params.items())
+    (tmp_path / "s.ys").write_text(
+        f"read_verilog {' '.join(p.name for p in core.sources())}\n"
+        f"hierarchy -top aes_pipe {chparams}\nproc\nflatten\nopt\n"
+        "write_json net.json\n")
+    res = subprocess.run([tools.find("yosys"), "-q", "-l", "s.log", "-s", "s.ys"], cwd=tmp_path,
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert res.returncode == 0, (tmp_path / "s.log").read_text()[-2000:]
+    module = json.loads((tmp_path / "net.json").read_text())["modules"]["aes_pipe"]
+    assert params["SUBREG"] == 2 and params["MIXREG"] == 1  # the copies exist with these
+    driven = {b for c in module["cells"].values() if c["type"].endswith("dff")
+              for b in c["connections"]["Q"]}
+    lanes = params["LANES"]
+    for name, bits in (("g_round[1].g_rk_rows.rk_rows_reg", 512 * lanes),
+                       ("g_round[1].g_mixreg.sel_reg", 16 * lanes)):
+        net = module["netnames"][name]["bits"]
+        assert len(net) == bits and set(net) <= driven
+        assert len(set(net)) == bits, f"{name}: {len(set(net))} distinct flip-flops of {bits}"
