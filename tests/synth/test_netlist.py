@@ -47,8 +47,13 @@ def _synth(work: Path, variant: str) -> dict:
     shutil.copy(RTL / "aes" / "aes_sbox_rom.hex", work)
     (work / "top.v").write_text(TOP.replace("OUTREG(OUTREG)", f"OUTREG({outreg})")
                                 .replace("VARIANT", body))
-    (work / "s.ys").write_text("read_verilog top.v aes_sbox_rom.v\n"
-                               "synth_ecp5 -top top -json net.json\n")
+    return _yosys(work, "read_verilog top.v aes_sbox_rom.v\n"
+                        "synth_ecp5 -top top -json net.json\n")
+
+
+def _yosys(work: Path, script: str) -> dict:
+    """Run the Yosys ``script`` in ``work``; it writes net.json, returned parsed."""
+    (work / "s.ys").write_text(script)
     res = subprocess.run([tools.find("yosys"), "-q", "-l", "s.log", "-s", "s.ys"], cwd=work,
                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert res.returncode == 0, (work / "s.log").read_text()[-2000:]
@@ -131,14 +136,9 @@ def test_aes_pipe_register_copies_survive_yosys_merging(tmp_path):
         shutil.copy(image, tmp_path)
     params = core.params(None)
     chparams = " ".join(f"-chparam {k} {v}" for k, v in params.items())
-    (tmp_path / "s.ys").write_text(
-        f"read_verilog {' '.join(p.name for p in core.sources())}\n"
-        f"hierarchy -top aes_pipe {chparams}\nproc\nflatten\nopt\n"
-        "write_json net.json\n")
-    res = subprocess.run([tools.find("yosys"), "-q", "-l", "s.log", "-s", "s.ys"], cwd=tmp_path,
-                         capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    assert res.returncode == 0, (tmp_path / "s.log").read_text()[-2000:]
-    module = json.loads((tmp_path / "net.json").read_text())["modules"]["aes_pipe"]
+    module = _yosys(tmp_path, f"read_verilog {' '.join(p.name for p in core.sources())}\n"
+                              f"hierarchy -top aes_pipe {chparams}\nproc\nflatten\nopt\n"
+                              "write_json net.json\n")["modules"]["aes_pipe"]
     assert params["SUBREG"] == 2 and params["MIXREG"] == 1  # the copies exist with these
     driven = {b for c in module["cells"].values() if c["type"].endswith("dff")
               for b in c["connections"]["Q"]}
