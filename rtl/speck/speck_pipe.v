@@ -10,13 +10,23 @@
 // not divide T, its first pass skips units 0..E-1. Finished blocks go to an output FIFO
 // (axis_credit_fifo) in which a block reserves its place when it enters, so the loop never
 // stalls (no global enable).
+//
+// SUBREG = 1..3 (full pipeline only, STAGES = T): each round unit is speck_round_pipe and the
+// key step beside it the same, 1 + SUBREG cycles a round, so that no carry chain shares a
+// cycle with other logic (SUBREG = 3 also splits the addition in halves: a 64-bit word's carry
+// chain alone is longer than a 250 MHz cycle on ECP5). The output FIFO is then
+// axis_credit_fifo_piped (no RAM read before a register). Latency T * (1 + SUBREG) + 5 (input
+// register, the rounds, the FIFO's four), still one block a cycle.
 module speck_pipe #(
     // word size n in bits: 16, 24, 32, 48 or 64
     parameter integer WORD = 64,
     // key words m: with WORD, one of the ten (2n, mn) sets of the SPECK paper
     parameter integer KEY_WORDS = 2,
     // round units: 1 (folded) .. T (one unit per round); a block loops ceil(T/STAGES) times
-    parameter integer STAGES = 32
+    parameter integer STAGES = 32,
+    // registers inside each round unit: 0 (one cycle a round) or 1..3 (full pipeline only;
+    // see above and speck_round_pipe)
+    parameter integer SUBREG = 0
 ) (
     input  wire                      clk,
     input  wire                      rst,
@@ -69,6 +79,10 @@ localparam integer LASTC = (P > 1) ? P - 2 : 0;        // pass before the last o
 // input and output with the output always ready (the loop, the input register, the FIFO input
 // and the credit's way back), so credits never throttle a free stream
 localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) : 1;
+// SUBREG >= 1 (axis_credit_fifo_piped: four cycles to m_valid, a reservation counted a cycle
+// late, a credit back two cycles after delivery): every block in flight, as in aes_pipe
+localparam integer R = 1 + SUBREG;                     // cycles a round
+localparam integer FIFO_LOG2_PIPED = $clog2(S * R + 9);
 localparam integer T_M2_I = T - 2;
 localparam [CW-1:0] T_M2 = T_M2_I[CW-1:0];             // backward key step of round 0
 
@@ -81,6 +95,11 @@ initial begin
     end
     if (STAGES < 1 || STAGES > T) begin
         $error("speck_pipe %m: STAGES=%0d, must be 1..%0d (the rounds of this set)", STAGES, T);
+        $finish;
+    end
+    if (SUBREG < 0 || SUBREG > 3 || (SUBREG != 0 && STAGES != T)) begin
+        $error("speck_pipe %m: SUBREG=%0d, must be 0..3, and 0 unless STAGES = T (%0d)",
+               SUBREG, T);
         $finish;
     end
 end
@@ -100,6 +119,8 @@ speck_key_step #(
     .WORD(WORD),
     .KEY_WORDS(KEY_WORDS)
 ) u_prep (
+    .clk(clk),
+    .rst(rst),
     .ks(prep_ks_reg),
     .idx(prep_cnt_reg),
     .dec(1'b0),
@@ -153,10 +174,10 @@ end
 // the wide fields are registers in each unit's block, seen through the net arrays *_s (one
 // element per unit, so that each unit's register is a net of its own in simulation)
 // ---------------------------------------------------------------------------------------
-reg [S-1:0]      v_reg;          // the slot holds a block
-reg [S-1:0]      go_reg;         // ... which has passes left after this one
-reg [S-1:0]      gn_reg;         // ... and still after the next one (go of its next pass)
-reg [S-1:0]      d_reg;          // its direction (1 decrypt)
+wire [S-1:0]     v_q;            // the slot holds a block
+wire [S-1:0]     go_q;           // ... which has passes left after this one
+wire [S-1:0]     gn_q;           // ... and still after the next one (go of its next pass)
+wire [S-1:0]     d_q;            // its direction (1 decrypt)
 // verilator lint_off UNUSEDSIGNAL
 wire [PW-1:0]    c_s  [0:S-1];   // its pass (0..P-1); unused in the full pipeline
 wire [CW-1:0]    k_s  [0:S-1];   // its next key-step index (loop only)
@@ -173,8 +194,10 @@ reg [KW-1:0]   in_ks_reg;
 
 // unit inputs (one-bit fields)
 wire [S-1:0]    ui_v;
-wire [S-1:0]    ui_go;
+// verilator lint_off UNUSEDSIGNAL
+wire [S-1:0]    ui_go;          // SUBREG >= 1: unused (full pipeline)
 wire [S-1:0]    ui_gn;
+// verilator lint_on UNUSEDSIGNAL
 wire [S-1:0]    ui_d;
 
 genvar j;
@@ -194,40 +217,32 @@ generate
         wire [KW-1:0]   ri_ks;
         wire [CW-1:0]   ui_k;           // unused in the full pipeline (constant indices)
         // verilator lint_on UNUSEDSIGNAL
-        // unit inputs and outputs (wide fields)
-        wire [PW-1:0]   ui_c;
+        // unit inputs (wide fields)
+        // verilator lint_off UNUSEDSIGNAL
+        wire [PW-1:0]   ui_c;           // SUBREG >= 1: unused (full pipeline)
+        // verilator lint_on UNUSEDSIGNAL
         wire [WORD-1:0] ui_x;
         wire [WORD-1:0] ui_y;
         wire [KW-1:0]   ui_ks;
         wire [CW-1:0]   idx;
-        wire [CW-1:0]   uo_k;
-        wire [WORD-1:0] uo_x;
-        wire [WORD-1:0] uo_y;
-        wire [KW-1:0]   uo_ks;
-        // the slot register after the unit (wide fields)
-        reg  [PW-1:0]   c_reg;
-        reg  [CW-1:0]   k_reg;
-        reg  [WORD-1:0] x_reg;
-        reg  [WORD-1:0] y_reg;
-        reg  [KW-1:0]   ks_reg;
 
         if (j == 0) begin : g_loop
             // a block with passes left goes round again; a finished one has left for the
             // FIFO and its slot comes back empty, with no key material
-            assign ri_v = go_reg[S-1];
-            assign ri_go = gn_reg[S-1];
-            assign ri_gn = gn_reg[S-1] && (ri_c != LASTC[PW-1:0]);
-            assign ri_d = d_reg[S-1];
+            assign ri_v = go_q[S-1];
+            assign ri_go = gn_q[S-1];
+            assign ri_gn = gn_q[S-1] && (ri_c != LASTC[PW-1:0]);
+            assign ri_d = d_q[S-1];
             assign ri_c = c_s[S-1] + 1'b1;
             assign ri_k = k_s[S-1];
             assign ri_x = x_s[S-1];
             assign ri_y = y_s[S-1];
-            assign ri_ks = go_reg[S-1] ? ks_s[S-1] : {KW{1'b0}};
+            assign ri_ks = go_q[S-1] ? ks_s[S-1] : {KW{1'b0}};
         end else begin : g_chain
-            assign ri_v = v_reg[j-1];
-            assign ri_go = go_reg[j-1];
-            assign ri_gn = gn_reg[j-1];
-            assign ri_d = d_reg[j-1];
+            assign ri_v = v_q[j-1];
+            assign ri_go = go_q[j-1];
+            assign ri_gn = gn_q[j-1];
+            assign ri_d = d_q[j-1];
             assign ri_c = c_s[j-1];
             assign ri_k = k_s[j-1];
             assign ri_x = x_s[j-1];
@@ -277,71 +292,149 @@ generate
             assign idx = ui_k;
         end
 
-        // key-step index of the next unit: up for encryption, down for decryption
-        assign uo_k = ui_d[j] ? idx - 1'b1 : idx + 1'b1;
+        if (SUBREG == 0) begin : g_comb
+            wire [CW-1:0]   uo_k;
+            wire [WORD-1:0] uo_x;
+            wire [WORD-1:0] uo_y;
+            wire [KW-1:0]   uo_ks;
+            // the slot register after the unit (wide fields)
+            reg  [PW-1:0]   c_reg;
+            reg  [CW-1:0]   k_reg;
+            reg  [WORD-1:0] x_reg;
+            reg  [WORD-1:0] y_reg;
+            reg  [KW-1:0]   ks_reg;
 
-        // the round, with the round key k_i in the low word of the key state
-        speck_round #(
-            .WORD(WORD)
-        ) u_round (
-            .x(ui_x),
-            .y(ui_y),
-            .k(ui_ks[WORD-1:0]),
-            .dec(ui_d[j]),
-            .x_o(uo_x),
-            .y_o(uo_y)
-        );
+            // key-step index of the next unit: up for encryption, down for decryption
+            assign uo_k = ui_d[j] ? idx - 1'b1 : idx + 1'b1;
 
-        // and beside it the key schedule: the key state of the block's next round
-        speck_key_step #(
-            .WORD(WORD),
-            .KEY_WORDS(KEY_WORDS)
-        ) u_key (
-            .ks(ui_ks),
-            .idx(idx),
-            .dec(ui_d[j]),
-            .ks_o(uo_ks)
-        );
+            // the round, with the round key k_i in the low word of the key state
+            speck_round #(
+                .WORD(WORD)
+            ) u_round (
+                .x(ui_x),
+                .y(ui_y),
+                .k(ui_ks[WORD-1:0]),
+                .dec(ui_d[j]),
+                .x_o(uo_x),
+                .y_o(uo_y)
+            );
 
-        // slot register (wide fields): the loop always moves; nothing in it ever waits
-        always @(posedge clk) begin : p_slot
-            c_reg <= ui_c;
-            k_reg <= uo_k;
-            x_reg <= uo_x;
-            y_reg <= uo_y;
-            ks_reg <= uo_ks;
-            if (rst) begin
-                // wipe every key state and intermediate block
-                c_reg <= {PW{1'b0}};
-                k_reg <= {CW{1'b0}};
-                x_reg <= {WORD{1'b0}};
-                y_reg <= {WORD{1'b0}};
-                ks_reg <= {KW{1'b0}};
+            // and beside it the key schedule: the key state of the block's next round
+            speck_key_step #(
+                .WORD(WORD),
+                .KEY_WORDS(KEY_WORDS)
+            ) u_key (
+                .clk(clk),
+                .rst(rst),
+                .ks(ui_ks),
+                .idx(idx),
+                .dec(ui_d[j]),
+                .ks_o(uo_ks)
+            );
+
+            // slot register (wide fields): the loop always moves; nothing in it ever waits
+            always @(posedge clk) begin : p_slot
+                c_reg <= ui_c;
+                k_reg <= uo_k;
+                x_reg <= uo_x;
+                y_reg <= uo_y;
+                ks_reg <= uo_ks;
+                if (rst) begin
+                    // wipe every key state and intermediate block
+                    c_reg <= {PW{1'b0}};
+                    k_reg <= {CW{1'b0}};
+                    x_reg <= {WORD{1'b0}};
+                    y_reg <= {WORD{1'b0}};
+                    ks_reg <= {KW{1'b0}};
+                end
             end
-        end
 
-        assign c_s[j] = c_reg;
-        assign k_s[j] = k_reg;
-        assign x_s[j] = x_reg;
-        assign y_s[j] = y_reg;
-        assign ks_s[j] = ks_reg;
+            assign c_s[j] = c_reg;
+            assign k_s[j] = k_reg;
+            assign x_s[j] = x_reg;
+            assign y_s[j] = y_reg;
+            assign ks_s[j] = ks_reg;
+        end else begin : g_piped
+            // the round and the key step in 1 + SUBREG cycles (full pipeline: no pass and
+            // key-step fields); the valid bit rides with the round as its passenger
+            wire [WORD-1:0] uo_x;
+            wire [WORD-1:0] uo_y;
+            wire [KW-1:0]   uo_ks;
+            wire            uo_v;
+            wire            uo_d;
+
+            speck_round_pipe #(
+                .WORD(WORD),
+                .SUBREG(SUBREG),
+                .PASS(1)
+            ) u_round (
+                .clk(clk),
+                .rst(rst),
+                .x(ui_x),
+                .y(ui_y),
+                .k(ui_ks[WORD-1:0]),
+                .dec(ui_d[j]),
+                .pass_i(ui_v[j]),
+                .x_o(uo_x),
+                .y_o(uo_y),
+                .dec_o(uo_d),
+                .pass_o(uo_v)
+            );
+
+            speck_key_step #(
+                .WORD(WORD),
+                .KEY_WORDS(KEY_WORDS),
+                .SUBREG(SUBREG)
+            ) u_key (
+                .clk(clk),
+                .rst(rst),
+                .ks(ui_ks),
+                .idx(idx),
+                .dec(ui_d[j]),
+                .ks_o(uo_ks)
+            );
+
+            assign v_q[j] = uo_v;
+            assign go_q[j] = 1'b0;
+            assign gn_q[j] = 1'b0;
+            assign d_q[j] = uo_d;
+            assign c_s[j] = {PW{1'b0}};
+            assign k_s[j] = {CW{1'b0}};
+            assign x_s[j] = uo_x;
+            assign y_s[j] = uo_y;
+            assign ks_s[j] = uo_ks;
+        end
     end
 endgenerate
 
-// slot registers (one-bit fields)
-always @(posedge clk) begin : p_loop
-    v_reg <= ui_v;
-    go_reg <= ui_go;
-    gn_reg <= ui_gn;
-    d_reg <= ui_d;
-    if (rst) begin
-        // empty the loop
-        v_reg <= {S{1'b0}};
-        go_reg <= {S{1'b0}};
-        gn_reg <= {S{1'b0}};
-        d_reg <= {S{1'b0}};
+// slot registers (one-bit fields; SUBREG >= 1: in the round units)
+generate
+    if (SUBREG == 0) begin : g_loop_bits
+        reg [S-1:0] v_reg;
+        reg [S-1:0] go_reg;
+        reg [S-1:0] gn_reg;
+        reg [S-1:0] d_reg;
+
+        always @(posedge clk) begin : p_loop
+            v_reg <= ui_v;
+            go_reg <= ui_go;
+            gn_reg <= ui_gn;
+            d_reg <= ui_d;
+            if (rst) begin
+                // empty the loop
+                v_reg <= {S{1'b0}};
+                go_reg <= {S{1'b0}};
+                gn_reg <= {S{1'b0}};
+                d_reg <= {S{1'b0}};
+            end
+        end
+
+        assign v_q = v_reg;
+        assign go_q = go_reg;
+        assign gn_q = gn_reg;
+        assign d_q = d_reg;
     end
-end
+endgenerate
 
 // ---------------------------------------------------------------------------------------
 // input: a block is accepted when the slot facing unit E in the next cycle will be free and
@@ -355,15 +448,15 @@ generate
         assign slot_busy = 1'b0;
     end else if (S == 1) begin : g_free1
         // one unit: next cycle it holds the block entering now, or this one if it goes round
-        assign slot_busy = in_v_reg || gn_reg[0];
+        assign slot_busy = in_v_reg || gn_q[0];
     end else if (E == 0) begin : g_free0
         // unit 0 next faces the slot now before the last unit
-        assign slot_busy = go_reg[S-2];
+        assign slot_busy = go_q[S-2];
     end else if (E == 1) begin : g_free1e
         // unit 1 next faces the slot now looping back into unit 0
-        assign slot_busy = go_reg[S-1];
+        assign slot_busy = go_q[S-1];
     end else begin : g_freee
-        assign slot_busy = v_reg[E-2];
+        assign slot_busy = v_q[E-2];
     end
 endgenerate
 
@@ -390,21 +483,41 @@ end
 // ---------------------------------------------------------------------------------------
 wire [BW:0] fifo_out;
 
-axis_credit_fifo #(
-    .WIDTH(BW + 1),
-    .DEPTH_LOG2(FIFO_LOG2)
-) u_fifo (
-    .clk(clk),
-    .rst(rst),
-    .reserve(in_fire),
-    .credit(credit),
-    .wiping(fifo_wiping),
-    .s_data({d_reg[S-1], x_s[S-1], y_s[S-1]}),
-    .s_valid(v_reg[S-1] && !go_reg[S-1]),
-    .m_data(fifo_out),
-    .m_valid(m_axis_tvalid),
-    .m_ready(m_axis_tready)
-);
+generate
+    if (SUBREG == 0) begin : g_fifo
+        axis_credit_fifo #(
+            .WIDTH(BW + 1),
+            .DEPTH_LOG2(FIFO_LOG2)
+        ) u_fifo (
+            .clk(clk),
+            .rst(rst),
+            .reserve(in_fire),
+            .credit(credit),
+            .wiping(fifo_wiping),
+            .s_data({d_q[S-1], x_s[S-1], y_s[S-1]}),
+            .s_valid(v_q[S-1] && !go_q[S-1]),
+            .m_data(fifo_out),
+            .m_valid(m_axis_tvalid),
+            .m_ready(m_axis_tready)
+        );
+    end else begin : g_fifo_piped
+        axis_credit_fifo_piped #(
+            .WIDTH(BW + 1),
+            .DEPTH_LOG2(FIFO_LOG2_PIPED)
+        ) u_fifo (
+            .clk(clk),
+            .rst(rst),
+            .reserve(in_fire),
+            .credit(credit),
+            .wiping(fifo_wiping),
+            .s_data({d_q[S-1], x_s[S-1], y_s[S-1]}),
+            .s_valid(v_q[S-1]),
+            .m_data(fifo_out),
+            .m_valid(m_axis_tvalid),
+            .m_ready(m_axis_tready)
+        );
+    end
+endgenerate
 
 assign m_axis_tdata = fifo_out[BW-1:0];
 assign m_axis_tuser = fifo_out[BW];

@@ -179,6 +179,8 @@ def _speck_pipe_check(p: Params) -> str:
     t = _speck_rounds(p)
     if not 1 <= p["STAGES"] <= t:
         return f"STAGES={p['STAGES']} must be 1..{t} (the rounds of this set)"
+    if p["SUBREG"] and p["STAGES"] != t:
+        return f"SUBREG={p['SUBREG']} needs the full pipeline, STAGES={t} (the rounds of this set)"
     return ""
 
 
@@ -186,20 +188,24 @@ register(Core(
     name="speck_pipe",
     family="speck",
     top="speck_pipe",
-    rtl=("speck/speck_round.v", "speck/speck_key_step.v", "common/axis_credit_fifo.v",
-         "speck/speck_pipe.v"),
+    rtl=("speck/speck_round.v", "speck/speck_round_pipe.v", "speck/speck_key_step.v",
+         "common/axis_credit_fifo.v", "common/axis_credit_count.v",
+         "common/axis_credit_fifo_piped.v", "speck/speck_pipe.v"),
     summary="SPECK with STAGES round units in a loop (1..T), STAGES=T: full pipeline, "
-            "1 block/cycle; key state travels with each block",
-    defaults={"WORD": 64, "KEY_WORDS": 2, "STAGES": 32},
+            "1 block/cycle (SUBREG: registers inside each round); key state travels with "
+            "each block",
+    defaults={"WORD": 64, "KEY_WORDS": 2, "STAGES": 32, "SUBREG": 0},
     choices={"WORD": (16, 24, 32, 48, 64), "KEY_WORDS": (2, 3, 4),
-             "STAGES": tuple(range(1, 35))},
+             "STAGES": tuple(range(1, 35)), "SUBREG": (0, 1, 2, 3)},
     validate=_speck_pipe_check,
     ciphers=lambda p: (f"speck{2 * p['WORD']}-{p['WORD'] * p['KEY_WORDS']}",),
     block_bits=lambda p: 2 * p["WORD"],
     key_bits=lambda p: p["WORD"] * p["KEY_WORDS"],
     key_len_port=False,
-    # input register, T rounds (one per cycle, whatever STAGES), output FIFO register
-    latency=lambda p: _speck_rounds(p) + 2,
+    # input register, T rounds (one per cycle, whatever STAGES), output FIFO register;
+    # SUBREG >= 1: 1 + SUBREG cycles a round and the piped FIFO's four cycles
+    latency=lambda p: (_speck_rounds(p) + 2 if not p["SUBREG"]
+                       else _speck_rounds(p) * (1 + p["SUBREG"]) + 5),
     # STAGES blocks back to back, then the loop is full for the remaining passes
     interval=_speck_passes,
     burst=lambda p: p["STAGES"],
@@ -212,11 +218,14 @@ register(Core(
     slow_runs=frozenset({"synth"}),
     # the full pipeline (STAGES=T) on 48/96, a non-divisor of T on 64/128 (T = 27: six passes,
     # the first one short), folded (STAGES=1) on 128/128 (its full pipeline is the default,
-    # which the hardware-mode, driver and synthesis tests build); tests/rtl/test_speck_pipe.py
-    # checks the cycle model over more STAGES, and all ten sets behind `slow`
+    # which the hardware-mode, driver and synthesis tests build), the full pipeline with the
+    # addition split in halves (SUBREG=3) on 48/72; tests/rtl/test_speck_pipe.py checks the
+    # cycle model over more STAGES, SUBREG 1 and 2 and the measured SUBREG=3 on 128/128, and all
+    # ten sets behind `slow`
     test_sets=({"WORD": 24, "KEY_WORDS": 4, "STAGES": 23},
                {"WORD": 32, "KEY_WORDS": 4, "STAGES": 5},
-               {"WORD": 64, "KEY_WORDS": 2, "STAGES": 1}),
+               {"WORD": 64, "KEY_WORDS": 2, "STAGES": 1},
+               {"WORD": 24, "KEY_WORDS": 3, "STAGES": 22, "SUBREG": 3}),
 ))
 
 

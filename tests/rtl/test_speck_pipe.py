@@ -5,6 +5,9 @@ on the registry's three test sets; here:
   cycles per block on average, key setup T) against simulation, over folded, divisor,
   non-divisor and fully pipelined loops of SPECK48/96 (T = 23, prime: every STAGES but 1 and 23
   leaves a short first pass);
+- registers inside the rounds (SUBREG 1 and 2; SUBREG 3 is a registry test set): the whole
+  contract on Icarus, and on Verilator the configuration that is measured for the throughput
+  target, 128/128 with STAGES=T and SUBREG=3;
 - ``-m slow``: the same over more sets and STAGES, and the whole contract (cocotb_core) on all
   ten SPECK sets, each with another kind of loop.
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from ciphercores import registry
+from ciphercores.models.speck import rounds
 from ciphercores.sim import runner
 
 TIMING_CASES = [(24, 4, s) for s in (2, 4, 6, 22)]
@@ -21,6 +25,10 @@ SLOW_TIMING_CASES = ([(24, 4, s) for s in (3, 12)] + [(16, 4, s) for s in (1, 7,
                      + [(64, 2, s) for s in (3, 16, 31)] + [(64, 4, s) for s in (9, 33, 34)])
 # all ten sets (in _SPECK_SETS order): full pipeline (T), folded (1), divisors, non-divisors
 ALL_SETS_STAGES = (22, 1, 5, 13, 4, 20, 2, 32, 11, 8)
+
+
+# (WORD, KEY_WORDS, SUBREG, simulator): full pipelines (STAGES = T) with registers in the rounds
+SUBREG_CASES = [(16, 4, 1, "icarus"), (48, 2, 2, "icarus"), (64, 2, 3, "verilator")]
 
 
 def _sim() -> str:
@@ -60,3 +68,18 @@ def test_all_sets(index):
     p = core.params({**registry._SPECK_SETS[index], "STAGES": ALL_SETS_STAGES[index]})
     runner.run(core, p, "verilator", "cocotb_core",
                config={"random_blocks": 10_000, "seed": 2000 + index}, quiet=True)
+
+
+@pytest.mark.parametrize("word,key_words,subreg,sim", SUBREG_CASES,
+                         ids=[f"W{w}K{k}R{r}-{sim}" for w, k, r, sim in SUBREG_CASES])
+def test_registers_inside_rounds(word, key_words, subreg, sim):
+    """The interface contract (vectors of the set, random blocks under random idle and
+    back-pressure, key change in flight, constant latency against the registry) with SUBREG
+    registers in every round unit."""
+    if not runner.available(sim):
+        pytest.skip(f"{sim} is not installed")
+    core = registry.get("speck_pipe")
+    p = core.params({"WORD": word, "KEY_WORDS": key_words, "SUBREG": subreg,
+                     "STAGES": rounds(word, key_words)})
+    runner.run(core, p, sim, "cocotb_core", config={"random_blocks": 2_000, "seed": 3000 + subreg},
+               quiet=True)
