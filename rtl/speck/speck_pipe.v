@@ -83,6 +83,8 @@ localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) : 1;
 // late, a credit back two cycles after delivery): every block in flight, as in aes_pipe
 localparam integer R = 1 + SUBREG;                     // cycles a round
 localparam integer FIFO_LOG2_PIPED = $clog2(S * R + 9);
+localparam integer PREP_CYC = (SUBREG == 0) ? 1 : R + 1;    // cycles a pre-pass step
+localparam integer PREP_LAST = PREP_CYC - 1;
 localparam integer T_M2_I = T - 2;
 localparam [CW-1:0] T_M2 = T_M2_I[CW-1:0];             // backward key step of round 0
 
@@ -112,12 +114,18 @@ reg [KW-1:0] keyl_reg;           // key state at round T-1, l window reversed (f
 reg [KW-1:0] prep_ks_reg;        // pre-pass working state
 reg          prep_reg;           // pre-pass running: no block is accepted
 reg [CW-1:0] prep_cnt_reg;
+// SUBREG >= 1: the pre-pass steps through the piped key step too (a combinational step would
+// be the slowest path), one step every PREP_CYC = 2 + SUBREG cycles (its 1 + SUBREG and the
+// working register): key setup (T - 1) * PREP_CYC + 1 cycles
+reg [2:0]    prep_ph_reg;        // cycles into the current step
+wire         prep_step = (prep_ph_reg == PREP_LAST[2:0]);
 
 wire [KW-1:0] prep_ks_next;
 
 speck_key_step #(
     .WORD(WORD),
-    .KEY_WORDS(KEY_WORDS)
+    .KEY_WORDS(KEY_WORDS),
+    .SUBREG(SUBREG)
 ) u_prep (
     .clk(clk),
     .rst(rst),
@@ -150,12 +158,16 @@ always @(posedge clk) begin : p_key
         prep_ks_reg <= s_key_tdata;
         prep_reg <= 1'b1;
         prep_cnt_reg <= {CW{1'b0}};
+        prep_ph_reg <= 3'd0;
     end else if (prep_reg) begin
-        prep_ks_reg <= prep_ks_next;
-        prep_cnt_reg <= prep_cnt_reg + 1'b1;
-        if (prep_cnt_reg == T_M2) begin
-            keyl_reg <= prep_last;
-            prep_reg <= 1'b0;
+        prep_ph_reg <= prep_step ? 3'd0 : prep_ph_reg + 3'd1;
+        if (prep_step) begin
+            prep_ks_reg <= prep_ks_next;
+            prep_cnt_reg <= prep_cnt_reg + 1'b1;
+            if (prep_cnt_reg == T_M2) begin
+                keyl_reg <= prep_last;
+                prep_reg <= 1'b0;
+            end
         end
     end
 
@@ -166,6 +178,7 @@ always @(posedge clk) begin : p_key
         prep_ks_reg <= {KW{1'b0}};
         prep_reg <= 1'b1;
         prep_cnt_reg <= {CW{1'b0}};
+        prep_ph_reg <= 3'd0;
     end
 end
 
