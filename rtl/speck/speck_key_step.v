@@ -83,6 +83,7 @@ generate
         // verilator lint_off UNUSEDSIGNAL
         wire [SW-1:0] l_stay;           // unused when KEY_WORDS = 2
         wire          dec_o;
+        wire [SW-1:0] pass_q;
         // verilator lint_on UNUSEDSIGNAL
 
         speck_round_pipe #(
@@ -100,7 +101,8 @@ generate
             .x_o(r_l),
             .y_o(r_k),
             .dec_o(dec_o),
-            .pass_o(l_stay)
+            .pass_o(l_stay),
+            .pass_q(pass_q)
         );
 
         if (KEY_WORDS == 2) begin : g_win1

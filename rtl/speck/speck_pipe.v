@@ -11,12 +11,15 @@
 // (axis_credit_fifo) in which a block reserves its place when it enters, so the loop never
 // stalls (no global enable).
 //
-// SUBREG = 1..3 (full pipeline only, STAGES = T): each round unit is speck_round_pipe and the
-// key step beside it the same, 1 + SUBREG cycles a round, so that no carry chain shares a
-// cycle with other logic (SUBREG = 3 also splits the addition in halves: a 64-bit word's carry
-// chain alone is longer than a 250 MHz cycle on ECP5). The output FIFO is then
+// SUBREG = 1..3: each round unit is speck_round_pipe and the key step beside it the same,
+// 1 + SUBREG cycles a round, so that no carry chain shares a cycle with other logic (SUBREG = 3
+// also splits the addition in halves: a 64-bit word's carry chain alone is longer than a
+// 250 MHz cycle on ECP5). The loop then has (1 + SUBREG) * STAGES slots, each holding a block,
+// so the blocks per cycle stay those of SUBREG = 0 (1 / ceil(T/STAGES)) at a higher clock, for
+// (1 + SUBREG) * STAGES blocks in flight; a block alone waits T * (1 + SUBREG) cycles. The
+// one-bit and pass fields ride with the round as its passenger. The output FIFO is then
 // axis_credit_fifo_piped (no RAM read before a register). Latency T * (1 + SUBREG) + 5 (input
-// register, the rounds, the FIFO's four), still one block a cycle.
+// register, the rounds, the FIFO's four).
 module speck_pipe #(
     // word size n in bits: 16, 24, 32, 48 or 64
     parameter integer WORD = 64,
@@ -24,8 +27,8 @@ module speck_pipe #(
     parameter integer KEY_WORDS = 2,
     // round units: 1 (folded) .. T (one unit per round); a block loops ceil(T/STAGES) times
     parameter integer STAGES = 32,
-    // registers inside each round unit: 0 (one cycle a round) or 1..3 (full pipeline only;
-    // see above and speck_round_pipe)
+    // registers inside each round unit: 0 (one cycle a round) or 1..3 (see above and
+    // speck_round_pipe)
     parameter integer SUBREG = 0
 ) (
     input  wire                      clk,
@@ -99,9 +102,8 @@ initial begin
         $error("speck_pipe %m: STAGES=%0d, must be 1..%0d (the rounds of this set)", STAGES, T);
         $finish;
     end
-    if (SUBREG < 0 || SUBREG > 3 || (SUBREG != 0 && STAGES != T)) begin
-        $error("speck_pipe %m: SUBREG=%0d, must be 0..3, and 0 unless STAGES = T (%0d)",
-               SUBREG, T);
+    if (SUBREG < 0 || SUBREG > 3) begin
+        $error("speck_pipe %m: SUBREG=%0d, must be 0..3", SUBREG);
         $finish;
     end
 end
@@ -191,6 +193,10 @@ wire [S-1:0]     v_q;            // the slot holds a block
 wire [S-1:0]     go_q;           // ... which has passes left after this one
 wire [S-1:0]     gn_q;           // ... and still after the next one (go of its next pass)
 wire [S-1:0]     d_q;            // its direction (1 decrypt)
+// verilator lint_off UNUSEDSIGNAL
+wire [S-1:0]     pre_v;          // SUBREG >= 1: v_q and go_q one cycle ahead (one bit of one
+wire [S-1:0]     pre_go;         // of them is used, in loops only)
+// verilator lint_on UNUSEDSIGNAL
 // verilator lint_off UNUSEDSIGNAL
 wire [PW-1:0]    c_s  [0:S-1];   // its pass (0..P-1); unused in the full pipeline
 wire [CW-1:0]    k_s  [0:S-1];   // its next key-step index (loop only)
@@ -305,8 +311,10 @@ generate
             assign idx = ui_k;
         end
 
+        // key-step index of the next unit: up for encryption, down for decryption
+        wire [CW-1:0]   uo_k = ui_d[j] ? idx - 1'b1 : idx + 1'b1;
+
         if (SUBREG == 0) begin : g_comb
-            wire [CW-1:0]   uo_k;
             wire [WORD-1:0] uo_x;
             wire [WORD-1:0] uo_y;
             wire [KW-1:0]   uo_ks;
@@ -316,9 +324,6 @@ generate
             reg  [WORD-1:0] x_reg;
             reg  [WORD-1:0] y_reg;
             reg  [KW-1:0]   ks_reg;
-
-            // key-step index of the next unit: up for encryption, down for decryption
-            assign uo_k = ui_d[j] ? idx - 1'b1 : idx + 1'b1;
 
             // the round, with the round key k_i in the low word of the key state
             speck_round #(
@@ -368,18 +373,23 @@ generate
             assign y_s[j] = y_reg;
             assign ks_s[j] = ks_reg;
         end else begin : g_piped
-            // the round and the key step in 1 + SUBREG cycles (full pipeline: no pass and
-            // key-step fields); the valid bit rides with the round as its passenger
+            // the round and the key step in 1 + SUBREG cycles; the one-bit fields, the pass
+            // and the next key-step index ride with the round as its passenger (the full
+            // pipeline's are constant or unused, and synthesis drops their registers)
+            localparam integer PASS = 3 + PW + CW;
             wire [WORD-1:0] uo_x;
             wire [WORD-1:0] uo_y;
             wire [KW-1:0]   uo_ks;
-            wire            uo_v;
             wire            uo_d;
+            wire [PASS-1:0] uo_pass;
+            // verilator lint_off UNUSEDSIGNAL
+            wire [PASS-1:0] pre_pass;       // only its v and go bits are used
+            // verilator lint_on UNUSEDSIGNAL
 
             speck_round_pipe #(
                 .WORD(WORD),
                 .SUBREG(SUBREG),
-                .PASS(1)
+                .PASS(PASS)
             ) u_round (
                 .clk(clk),
                 .rst(rst),
@@ -387,11 +397,12 @@ generate
                 .y(ui_y),
                 .k(ui_ks[WORD-1:0]),
                 .dec(ui_d[j]),
-                .pass_i(ui_v[j]),
+                .pass_i({ui_v[j], ui_go[j], ui_gn[j], ui_c, uo_k}),
                 .x_o(uo_x),
                 .y_o(uo_y),
                 .dec_o(uo_d),
-                .pass_o(uo_v)
+                .pass_o(uo_pass),
+                .pass_q(pre_pass)
             );
 
             speck_key_step #(
@@ -407,12 +418,14 @@ generate
                 .ks_o(uo_ks)
             );
 
-            assign v_q[j] = uo_v;
-            assign go_q[j] = 1'b0;
-            assign gn_q[j] = 1'b0;
+            assign v_q[j] = uo_pass[PASS-1];
+            assign go_q[j] = uo_pass[PASS-2];
+            assign gn_q[j] = uo_pass[PASS-3];
             assign d_q[j] = uo_d;
-            assign c_s[j] = {PW{1'b0}};
-            assign k_s[j] = {CW{1'b0}};
+            assign c_s[j] = uo_pass[CW +: PW];
+            assign k_s[j] = uo_pass[CW-1:0];
+            assign pre_v[j] = pre_pass[PASS-1];
+            assign pre_go[j] = pre_pass[PASS-2];
             assign x_s[j] = uo_x;
             assign y_s[j] = uo_y;
             assign ks_s[j] = uo_ks;
@@ -446,6 +459,8 @@ generate
         assign go_q = go_reg;
         assign gn_q = gn_reg;
         assign d_q = d_reg;
+        assign pre_v = {S{1'b0}};
+        assign pre_go = {S{1'b0}};
     end
 endgenerate
 
@@ -459,6 +474,15 @@ wire credit;      // the output FIFO has room for one more block (registered)
 generate
     if (P == 1) begin : g_free
         assign slot_busy = 1'b0;
+    end else if (SUBREG != 0) begin : g_free_piped
+        // the slot facing unit E next cycle is now one register before the output of the
+        // unit in front of it (unit S-1 for E = 0: a block there goes round if it has passes
+        // left)
+        if (E == 0) begin : g_e0
+            assign slot_busy = pre_go[S-1];
+        end else begin : g_en
+            assign slot_busy = pre_v[E-1];
+        end
     end else if (S == 1) begin : g_free1
         // one unit: next cycle it holds the block entering now, or this one if it goes round
         assign slot_busy = in_v_reg || gn_q[0];
@@ -524,7 +548,7 @@ generate
             .credit(credit),
             .wiping(fifo_wiping),
             .s_data({d_q[S-1], x_s[S-1], y_s[S-1]}),
-            .s_valid(v_q[S-1]),
+            .s_valid(v_q[S-1] && !go_q[S-1]),
             .m_data(fifo_out),
             .m_valid(m_axis_tvalid),
             .m_ready(m_axis_tready)

@@ -38,7 +38,9 @@ module speck_round_pipe #(
     output wire [WORD-1:0] x_o,
     output wire [WORD-1:0] y_o,
     output wire            dec_o,
-    output wire [PASS-1:0] pass_o
+    output wire [PASS-1:0] pass_o,
+    // the passenger one cycle earlier (what pass_o will be next cycle)
+    output wire [PASS-1:0] pass_q
 );
 
 localparam integer ALPHA = (WORD == 16) ? 7 : 8;
@@ -232,6 +234,7 @@ assign x_o = x_reg;
 assign y_o = y_reg;
 assign dec_o = dec_reg;
 assign pass_o = pass_o_reg;
+assign pass_q = q_pass;
 
 endmodule
 

@@ -179,8 +179,6 @@ def _speck_pipe_check(p: Params) -> str:
     t = _speck_rounds(p)
     if not 1 <= p["STAGES"] <= t:
         return f"STAGES={p['STAGES']} must be 1..{t} (the rounds of this set)"
-    if p["SUBREG"] and p["STAGES"] != t:
-        return f"SUBREG={p['SUBREG']} needs the full pipeline, STAGES={t} (the rounds of this set)"
     return ""
 
 
@@ -206,9 +204,10 @@ register(Core(
     # SUBREG >= 1: 1 + SUBREG cycles a round and the piped FIFO's four cycles
     latency=lambda p: (_speck_rounds(p) + 2 if not p["SUBREG"]
                        else _speck_rounds(p) * (1 + p["SUBREG"]) + 5),
-    # STAGES blocks back to back, then the loop is full for the remaining passes
+    # (1 + SUBREG) * STAGES blocks back to back (a slot for each), then the loop is full for
+    # the remaining passes
     interval=_speck_passes,
-    burst=lambda p: p["STAGES"],
+    burst=lambda p: p["STAGES"] * (1 + p["SUBREG"]),
     # pre-pass to the last round key (for decryption), as in speck_iter; SUBREG >= 1: through
     # the piped key step, 2 + SUBREG cycles a step
     key_setup=lambda p: (_speck_rounds(p) - 1) * (2 + p["SUBREG"] if p["SUBREG"] else 1) + 1,

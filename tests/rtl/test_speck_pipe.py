@@ -5,8 +5,10 @@ on the registry's three test sets; here:
   cycles per block on average, key setup T) against simulation, over folded, divisor,
   non-divisor and fully pipelined loops of SPECK48/96 (T = 23, prime: every STAGES but 1 and 23
   leaves a short first pass);
-- registers inside the rounds, SUBREG 1, 2 and 3 (the last with 12-bit halves) on smaller sets
-  than the registry's test set (128/128, SUBREG=3): the whole contract on Icarus;
+- registers inside the rounds (SUBREG 1..3; the loop then has (1 + SUBREG) * STAGES slots): the
+  cycle model over loops and the full pipeline, and the whole contract on Icarus on a full
+  pipeline, a loop whose STAGES does not divide T and a single unit (the registry's test set
+  adds 128/128's full pipeline with SUBREG=3);
 - ``-m slow``: the same over more sets and STAGES, and the whole contract (cocotb_core) on all
   ten SPECK sets, each with another kind of loop.
 """
@@ -16,18 +18,22 @@ from __future__ import annotations
 import pytest
 
 from ciphercores import registry
-from ciphercores.models.speck import rounds
 from ciphercores.sim import runner
 
-TIMING_CASES = [(24, 4, s) for s in (2, 4, 6, 22)]
-SLOW_TIMING_CASES = ([(24, 4, s) for s in (3, 12)] + [(16, 4, s) for s in (1, 7, 11, 21, 22)]
-                     + [(64, 2, s) for s in (3, 16, 31)] + [(64, 4, s) for s in (9, 33, 34)])
+# (WORD, KEY_WORDS, STAGES, SUBREG)
+TIMING_CASES = ([(24, 4, s, 0) for s in (2, 4, 6, 22)]
+                + [(24, 4, 1, 2), (24, 4, 4, 1), (24, 4, 6, 3), (24, 4, 23, 3)])
+SLOW_TIMING_CASES = ([(24, 4, s, 0) for s in (3, 12)]
+                     + [(16, 4, s, 0) for s in (1, 7, 11, 21, 22)]
+                     + [(64, 2, s, 0) for s in (3, 16, 31)] + [(64, 4, s, 0) for s in (9, 33, 34)]
+                     + [(16, 4, 1, 3), (32, 3, 5, 2), (64, 2, 3, 1), (64, 4, 34, 2)])
 # all ten sets (in _SPECK_SETS order): full pipeline (T), folded (1), divisors, non-divisors
 ALL_SETS_STAGES = (22, 1, 5, 13, 4, 20, 2, 32, 11, 8)
 
 
-# (WORD, KEY_WORDS, SUBREG, simulator): full pipelines (STAGES = T) with registers in the rounds
-SUBREG_CASES = [(16, 4, 1, "icarus"), (48, 2, 2, "icarus"), (24, 3, 3, "icarus")]
+# (WORD, KEY_WORDS, STAGES, SUBREG): registers in the rounds of a full pipeline (T = 22), a loop
+# whose STAGES does not divide T (T = 28) and a single unit
+SUBREG_CASES = [(16, 4, 22, 1), (48, 2, 5, 2), (24, 3, 1, 3)]
 
 
 def _sim() -> str:
@@ -35,26 +41,26 @@ def _sim() -> str:
     return "icarus" if runner.available("icarus") else "verilator"
 
 
-def _timing(word, key_words, stages):
+def _timing(word, key_words, stages, subreg):
     core = registry.get("speck_pipe")
-    p = core.params({"WORD": word, "KEY_WORDS": key_words, "STAGES": stages})
+    p = core.params({"WORD": word, "KEY_WORDS": key_words, "STAGES": stages, "SUBREG": subreg})
     runner.run(core, p, _sim(), "cocotb_core", testcase="timing", quiet=True)
 
 
 def _ids(cases):
-    return [f"W{w}K{k}S{s}" for w, k, s in cases]
+    return [f"W{w}K{k}S{s}R{r}" for w, k, s, r in cases]
 
 
-@pytest.mark.parametrize("word,key_words,stages", TIMING_CASES, ids=_ids(TIMING_CASES))
-def test_timing_matches_registry(word, key_words, stages):
-    _timing(word, key_words, stages)
+@pytest.mark.parametrize("word,key_words,stages,subreg", TIMING_CASES, ids=_ids(TIMING_CASES))
+def test_timing_matches_registry(word, key_words, stages, subreg):
+    _timing(word, key_words, stages, subreg)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("word,key_words,stages", SLOW_TIMING_CASES,
+@pytest.mark.parametrize("word,key_words,stages,subreg", SLOW_TIMING_CASES,
                          ids=_ids(SLOW_TIMING_CASES))
-def test_timing_matches_registry_more(word, key_words, stages):
-    _timing(word, key_words, stages)
+def test_timing_matches_registry_more(word, key_words, stages, subreg):
+    _timing(word, key_words, stages, subreg)
 
 
 @pytest.mark.slow
@@ -69,16 +75,12 @@ def test_all_sets(index):
                config={"random_blocks": 10_000, "seed": 2000 + index}, quiet=True)
 
 
-@pytest.mark.parametrize("word,key_words,subreg,sim", SUBREG_CASES,
-                         ids=[f"W{w}K{k}R{r}-{sim}" for w, k, r, sim in SUBREG_CASES])
-def test_registers_inside_rounds(word, key_words, subreg, sim):
+@pytest.mark.parametrize("word,key_words,stages,subreg", SUBREG_CASES, ids=_ids(SUBREG_CASES))
+def test_registers_inside_rounds(word, key_words, stages, subreg):
     """The interface contract (vectors of the set, random blocks under random idle and
     back-pressure, key change in flight, constant latency against the registry) with SUBREG
-    registers in every round unit."""
-    if not runner.available(sim):
-        pytest.skip(f"{sim} is not installed")
+    registers in every round unit, on Icarus (Verilator runs the registry's test sets)."""
     core = registry.get("speck_pipe")
-    p = core.params({"WORD": word, "KEY_WORDS": key_words, "SUBREG": subreg,
-                     "STAGES": rounds(word, key_words)})
-    runner.run(core, p, sim, "cocotb_core", config={"random_blocks": 2_000, "seed": 3000 + subreg},
-               quiet=True)
+    p = core.params({"WORD": word, "KEY_WORDS": key_words, "STAGES": stages, "SUBREG": subreg})
+    runner.run(core, p, _sim(), "cocotb_core",
+               config={"random_blocks": 2_000, "seed": 3000 + subreg}, quiet=True)
