@@ -88,8 +88,15 @@ localparam integer R = 1 + SUBREG;                     // cycles a round
 localparam integer FIFO_LOG2_PIPED = $clog2(S * R + 9);
 localparam integer PREP_CYC = (SUBREG == 0) ? 1 : R + 1;    // cycles a pre-pass step
 localparam integer PREP_LAST = PREP_CYC - 1;
+localparam integer PREP_LAST_M1_I = (PREP_CYC > 1) ? PREP_LAST - 1 : 0;
+localparam [2:0] PREP_LAST_M1 = PREP_LAST_M1_I[2:0];
 localparam integer T_M2_I = T - 2;
 localparam [CW-1:0] T_M2 = T_M2_I[CW-1:0];             // backward key step of round 0
+localparam integer T_M3_I = T - 3;
+localparam [CW-1:0] T_M3 = T_M3_I[CW-1:0];             // ... and of round 1
+// ri_gn compares the pass before it is counted up: LASTC - 1 (modulo the counter's width)
+localparam integer LASTC_M1_I = (LASTC + (1 << PW) - 1) % (1 << PW);
+localparam [PW-1:0] LASTC_M1 = LASTC_M1_I[PW-1:0];
 
 // parameter check at elaboration
 initial begin
@@ -118,9 +125,10 @@ reg          prep_reg;           // pre-pass running: no block is accepted
 reg [CW-1:0] prep_cnt_reg;
 // SUBREG >= 1: the pre-pass steps through the piped key step too (a combinational step would
 // be the slowest path), one step every PREP_CYC = 2 + SUBREG cycles (its 1 + SUBREG and the
-// working register): key setup (T - 1) * PREP_CYC + 1 cycles
+// working register): key setup (T - 1) * PREP_CYC + 1 cycles. The step's enable is a
+// register of its own (it reaches every bit of the working state)
 reg [2:0]    prep_ph_reg;        // cycles into the current step
-wire         prep_step = (prep_ph_reg == PREP_LAST[2:0]);
+reg          prep_step_reg;      // the step's result is at its output: take it
 
 wire [KW-1:0] prep_ks_next;
 
@@ -161,13 +169,17 @@ always @(posedge clk) begin : p_key
         prep_reg <= 1'b1;
         prep_cnt_reg <= {CW{1'b0}};
         prep_ph_reg <= 3'd0;
+        prep_step_reg <= (PREP_CYC == 1);
     end else if (prep_reg) begin
-        prep_ph_reg <= prep_step ? 3'd0 : prep_ph_reg + 3'd1;
-        if (prep_step) begin
+        prep_ph_reg <= prep_step_reg ? 3'd0 : prep_ph_reg + 3'd1;
+        prep_step_reg <= prep_step_reg ? (PREP_CYC == 1) : (prep_ph_reg == PREP_LAST_M1);
+        if (prep_step_reg) begin
             prep_ks_reg <= prep_ks_next;
             prep_cnt_reg <= prep_cnt_reg + 1'b1;
+            // no block enters during the pre-pass: keyl_reg may follow every step, and keeps
+            // the last one's
+            keyl_reg <= prep_last;
             if (prep_cnt_reg == T_M2) begin
-                keyl_reg <= prep_last;
                 prep_reg <= 1'b0;
             end
         end
@@ -181,6 +193,7 @@ always @(posedge clk) begin : p_key
         prep_reg <= 1'b1;
         prep_cnt_reg <= {CW{1'b0}};
         prep_ph_reg <= 3'd0;
+        prep_step_reg <= (PREP_CYC == 1);
     end
 end
 
@@ -250,7 +263,7 @@ generate
             // FIFO and its slot comes back empty, with no key material
             assign ri_v = go_q[S-1];
             assign ri_go = gn_q[S-1];
-            assign ri_gn = gn_q[S-1] && (ri_c != LASTC[PW-1:0]);
+            assign ri_gn = gn_q[S-1] && (c_s[S-1] != LASTC_M1);
             assign ri_d = d_q[S-1];
             assign ri_c = c_s[S-1] + 1'b1;
             assign ri_k = k_s[S-1];
@@ -311,8 +324,19 @@ generate
             assign idx = ui_k;
         end
 
-        // key-step index of the next unit: up for encryption, down for decryption
-        wire [CW-1:0]   uo_k = ui_d[j] ? idx - 1'b1 : idx + 1'b1;
+        // key-step index of the next unit: up for encryption, down for decryption, counted
+        // from the ring's register (the entry's choice comes after the count)
+        // verilator lint_off UNUSEDSIGNAL
+        wire [CW-1:0]   ri_k_next = ri_d ? ri_k - 1'b1 : ri_k + 1'b1;   // loop only
+        // verilator lint_on UNUSEDSIGNAL
+        wire [CW-1:0]   uo_k;
+        if (P == 1) begin : g_k_none
+            assign uo_k = {CW{1'b0}};                     // constant indices, unused
+        end else if (j == E) begin : g_k_entry
+            assign uo_k = in_v_reg ? (in_d_reg ? T_M3 : {{(CW-1){1'b0}}, 1'b1}) : ri_k_next;
+        end else begin : g_k_ring
+            assign uo_k = ri_k_next;
+        end
 
         if (SUBREG == 0) begin : g_comb
             wire [WORD-1:0] uo_x;
