@@ -67,13 +67,17 @@ def test_speck_pipe_parameters():
     assert registry.get("cbc(speck_pipe)").burst(p) == 1  # encryption: one block per latency
 
 
-@pytest.mark.parametrize("stages,interval,burst", [(1, 23, 1), (5, 5, 5), (23, 1, 23)])
-def test_speck_pipe_cycle_model(stages, interval, burst):
-    """SPECK48/96 (T = 23): ceil(T/STAGES) passes; STAGES blocks taken back to back."""
+@pytest.mark.parametrize("stages,subreg,latency,interval,burst,key_setup", [
+    (1, 0, 25, 23, 1, 24), (5, 0, 25, 5, 5, 24), (23, 0, 25, 1, 23, 24),
+    (1, 2, 23 * 3 + 5, 23, 3, 22 * 4 + 2), (23, 3, 23 * 4 + 5, 1, 23 * 4, 22 * 5 + 2)])
+def test_speck_pipe_cycle_model(stages, subreg, latency, interval, burst, key_setup):
+    """SPECK48/96 (T = 23): ceil(T/STAGES) passes; (1 + SUBREG) * STAGES blocks taken back to
+    back; key setup: the key's input register and T - 1 pre-pass steps of 1 or 2 + SUBREG
+    cycles."""
     core = registry.get("speck_pipe")
-    p = core.params({"WORD": 24, "KEY_WORDS": 4, "STAGES": stages})
+    p = core.params({"WORD": 24, "KEY_WORDS": 4, "STAGES": stages, "SUBREG": subreg})
     assert (core.latency(p), core.interval(p), core.burst(p), core.key_setup(p)) == (
-        25, interval, burst, 23)
+        latency, interval, burst, key_setup)
     gaps = core.accept_gaps(p, 2 * burst + 1)
     # over whole bursts, STAGES blocks every STAGES * interval cycles
     assert sum(gaps[:burst]) == burst * interval

@@ -125,8 +125,8 @@ reg          prep_reg;           // pre-pass running: no block is accepted
 reg [CW-1:0] prep_cnt_reg;
 // SUBREG >= 1: the pre-pass steps through the piped key step too (a combinational step would
 // be the slowest path), one step every PREP_CYC = 2 + SUBREG cycles (its 1 + SUBREG and the
-// working register): key setup (T - 1) * PREP_CYC + 1 cycles. The step's enable is a
-// register of its own (it reaches every bit of the working state)
+// working register): key setup (T - 1) * PREP_CYC + 2 cycles with the key's input register.
+// The step's enable is a register of its own (it reaches every bit of the working state)
 reg [2:0]    prep_ph_reg;        // cycles into the current step
 reg          prep_step_reg;      // the step's result is at its output: take it
 
@@ -157,15 +157,29 @@ endgenerate
 assign prep_last[WORD-1:0] = prep_ks_next[WORD-1:0];
 
 // keys are accepted at any time (blocks inside carry their own key state), except during the
-// output FIFO's wipe after reset, so that key_setup is the pre-pass alone
+// output FIFO's wipe after reset, so that key_setup is the input register and the pre-pass.
+// The key goes through an input register first: the handshake then reaches the key
+// registers' enables (a few hundred flip-flops) from a flip-flop, not through logic
 wire fifo_wiping;
 assign s_key_tready = !fifo_wiping;
 wire key_fire = s_key_tvalid && s_key_tready;
+reg          key_v_reg;          // a key is in key_in_reg
+reg [KW-1:0] key_in_reg;
+
+always @(posedge clk) begin : p_key_in
+    // loaded every cycle, as the block input register
+    key_v_reg <= key_fire;
+    key_in_reg <= s_key_tdata;
+    if (rst) begin
+        key_v_reg <= 1'b0;
+        key_in_reg <= {KW{1'b0}};
+    end
+end
 
 always @(posedge clk) begin : p_key
-    if (key_fire) begin
-        key0_reg <= s_key_tdata;
-        prep_ks_reg <= s_key_tdata;
+    if (key_v_reg) begin
+        key0_reg <= key_in_reg;
+        prep_ks_reg <= key_in_reg;
         prep_reg <= 1'b1;
         prep_cnt_reg <= {CW{1'b0}};
         prep_ph_reg <= 3'd0;
@@ -176,13 +190,17 @@ always @(posedge clk) begin : p_key
         if (prep_step_reg) begin
             prep_ks_reg <= prep_ks_next;
             prep_cnt_reg <= prep_cnt_reg + 1'b1;
-            // no block enters during the pre-pass: keyl_reg may follow every step, and keeps
-            // the last one's
-            keyl_reg <= prep_last;
             if (prep_cnt_reg == T_M2) begin
                 prep_reg <= 1'b0;
             end
         end
+    end
+
+    // no block enters during the pre-pass: keyl_reg may follow every step (even one that a
+    // new key cuts short: the new pre-pass's steps follow), and keeps the last one's. So its
+    // enable does not depend on the key handshake
+    if (prep_reg && prep_step_reg) begin
+        keyl_reg <= prep_last;
     end
 
     if (rst) begin
@@ -521,7 +539,7 @@ generate
     end
 endgenerate
 
-assign s_axis_tready = !s_key_tvalid && !prep_reg && !slot_busy && credit;
+assign s_axis_tready = !s_key_tvalid && !key_v_reg && !prep_reg && !slot_busy && credit;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
 always @(posedge clk) begin : p_input

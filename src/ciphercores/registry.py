@@ -208,9 +208,9 @@ register(Core(
     # the remaining passes
     interval=_speck_passes,
     burst=lambda p: p["STAGES"] * (1 + p["SUBREG"]),
-    # pre-pass to the last round key (for decryption), as in speck_iter; SUBREG >= 1: through
-    # the piped key step, 2 + SUBREG cycles a step
-    key_setup=lambda p: (_speck_rounds(p) - 1) * (2 + p["SUBREG"] if p["SUBREG"] else 1) + 1,
+    # the key's input register and the pre-pass to the last round key (for decryption), as in
+    # speck_iter; SUBREG >= 1: through the piped key step, 2 + SUBREG cycles a step
+    key_setup=lambda p: (_speck_rounds(p) - 1) * (2 + p["SUBREG"] if p["SUBREG"] else 1) + 2,
     key_change="nothing (after reset: the output FIFO's wipe): each block carries its key "
                "state, blocks inside finish with theirs",
     test_module="cocotb_core",

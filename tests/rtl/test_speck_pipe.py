@@ -2,7 +2,7 @@
 on the registry's three test sets; here:
 
 - the cycle model in the registry (latency T+2, STAGES blocks back to back, then ceil(T/STAGES)
-  cycles per block on average, key setup T) against simulation, over folded, divisor,
+  cycles per block on average, key setup T+1) against simulation, over folded, divisor,
   non-divisor and fully pipelined loops of SPECK48/96 (T = 23, prime: every STAGES but 1 and 23
   leaves a short first pass);
 - registers inside the rounds (SUBREG 1..3; the loop then has (1 + SUBREG) * STAGES slots): the
