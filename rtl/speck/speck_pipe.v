@@ -128,7 +128,7 @@ reg [CW-1:0] prep_cnt_reg;
 // working register): key setup (T - 1) * PREP_CYC + 2 cycles with the key's input register.
 // The step's enable is a register of its own (it reaches every bit of the working state)
 reg [2:0]    prep_ph_reg;        // cycles into the current step
-reg          prep_step_reg;      // the step's result is at its output: take it
+reg          prep_step_reg;      // the step's result is at its output: take it (pre-pass only)
 
 wire [KW-1:0] prep_ks_next;
 
@@ -184,9 +184,14 @@ always @(posedge clk) begin : p_key
         prep_cnt_reg <= {CW{1'b0}};
         prep_ph_reg <= 3'd0;
         prep_step_reg <= (PREP_CYC == 1);
-    end else if (prep_reg) begin
-        prep_ph_reg <= prep_step_reg ? 3'd0 : prep_ph_reg + 3'd1;
-        prep_step_reg <= prep_step_reg ? (PREP_CYC == 1) : (prep_ph_reg == PREP_LAST_M1);
+    end else begin
+        if (prep_reg) begin
+            prep_ph_reg <= prep_step_reg ? 3'd0 : prep_ph_reg + 3'd1;
+        end
+        // prep_step_reg is only ever high during the pre-pass (low after its last step), so
+        // that it alone enables the working state
+        prep_step_reg <= prep_step_reg ? ((PREP_CYC == 1) && (prep_cnt_reg != T_M2))
+                                       : (prep_reg && (prep_ph_reg == PREP_LAST_M1));
         if (prep_step_reg) begin
             prep_ks_reg <= prep_ks_next;
             prep_cnt_reg <= prep_cnt_reg + 1'b1;
@@ -199,7 +204,7 @@ always @(posedge clk) begin : p_key
     // no block enters during the pre-pass: keyl_reg may follow every step (even one that a
     // new key cuts short: the new pre-pass's steps follow), and keeps the last one's. So its
     // enable does not depend on the key handshake
-    if (prep_reg && prep_step_reg) begin
+    if (prep_step_reg) begin
         keyl_reg <= prep_last;
     end
 
