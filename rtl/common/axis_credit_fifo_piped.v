@@ -15,7 +15,9 @@
 // four entries, zero while m_valid is low); m_valid is a register. No RAM output reaches logic
 // before a register, and m_ready reaches only the queue's small control registers (read
 // pointer, count, head select, the read count and the credit's way back): no data register's
-// enable, so that the consumer's ready, wherever it comes from, has a light load. Four cycles
+// enable, so that the consumer's ready, wherever it comes from, has a light load; and it
+// passes one LUT on the way to each (it only chooses between two next values computed from
+// registers, kept apart in the netlist so that synthesis cannot fold m_ready deeper). Four cycles
 // from s_valid to m_valid (axis_credit_fifo: one). A read is issued while the RAM holds a
 // block and fewer than four blocks are held in the read registers and the queue: a decision
 // from registers alone. With m_ready high three are held (two reads in flight and the head),
@@ -106,11 +108,30 @@ wire wipe_next = wipe_reg && !(&wipe_ptr_reg);
 // now and no read
 wire ram_two = |ram_count_reg[DEPTH_LOG2:1];
 wire ram_any_next = push || ram_two || (ram_any_reg && !issue);
-// the queue after this cycle: pipe_reg's block enters, the head leaves
-wire [QUEUE-1:0] q_rd_next = out_fire ? {q_rd_reg[QUEUE-2:0], q_rd_reg[QUEUE-1]} : q_rd_reg;
-wire [2:0]       q_count_next = q_count_reg + {2'b00, pipe_valid_reg} - {2'b00, out_fire};
-wire             q_valid_next = pipe_valid_reg || (q_count_reg > 3'd1)
-                                || (q_valid_reg && !m_ready);
+
+// Everything m_ready changes, as two next values from registers (_f: the head leaves, _s: it
+// stays), chosen by out_fire in one LUT per bit. The two values are kept nets: without that,
+// synthesis may merge the choice into the logic before it and put m_ready several LUTs deep.
+// The queue after this cycle: pipe_reg's block enters, the head leaves (_f) or stays (_s).
+(* keep *) wire [QUEUE-1:0] q_rd_f = {q_rd_reg[QUEUE-2:0], q_rd_reg[QUEUE-1]};
+(* keep *) wire [2:0]       q_count_f = q_count_reg + {2'b00, pipe_valid_reg} - 3'd1;
+(* keep *) wire [2:0]       q_count_s = q_count_reg + {2'b00, pipe_valid_reg};
+// the queue holds a block after this cycle: _s also with the head staying (q_count_reg > 1
+// implies q_valid_reg)
+(* keep *) wire             q_valid_f = pipe_valid_reg || (q_count_reg > 3'd1);
+(* keep *) wire             q_valid_s = pipe_valid_reg || q_valid_reg;
+// the head select after this cycle: the read pointer while the queue holds a block
+(* keep *) wire [QUEUE-1:0] q_sel_f = q_rd_f & {QUEUE{q_valid_f}};
+(* keep *) wire [QUEUE-1:0] q_sel_s = q_rd_reg & {QUEUE{q_valid_s}};
+// blocks held after this cycle: + a read issued, - the head leaving
+(* keep *) wire [2:0]       held_f = held_reg + {2'b00, issue} - 3'd1;
+(* keep *) wire [2:0]       held_s = held_reg + {2'b00, issue};
+
+wire [QUEUE-1:0] q_rd_next = out_fire ? q_rd_f : q_rd_reg;
+wire [2:0]       q_count_next = out_fire ? q_count_f : q_count_s;
+wire             q_valid_next = out_fire ? q_valid_f : q_valid_s;
+wire [QUEUE-1:0] q_sel_next = out_fire ? q_sel_f : q_sel_s;
+wire [2:0]       held_next = out_fire ? held_f : held_s;
 
 assign wiping = wipe_reg;
 assign m_valid = q_valid_reg;
@@ -189,11 +210,7 @@ always @(posedge clk) begin : p_ctrl
     ram_any_reg <= ram_any_next;
     rd_valid_reg <= issue;
     pipe_valid_reg <= rd_valid_reg;
-    if (issue && !out_fire) begin
-        held_reg <= held_reg + 3'd1;
-    end else if (out_fire && !issue) begin
-        held_reg <= held_reg - 3'd1;
-    end
+    held_reg <= held_next;
 
     if (pipe_valid_reg) begin
         q_wr_reg <= {q_wr_reg[QUEUE-2:0], q_wr_reg[QUEUE-1]};
@@ -201,7 +218,7 @@ always @(posedge clk) begin : p_ctrl
     q_rd_reg <= q_rd_next;
     q_count_reg <= q_count_next;
     q_valid_reg <= q_valid_next;
-    q_sel_reg <= q_rd_next & {QUEUE{q_valid_next}};
+    q_sel_reg <= q_sel_next;
     give_reg <= {give_reg[0], out_fire};
     hold_reg <= {hold_reg[0], wipe_next};
 
