@@ -8,9 +8,10 @@
 // {l_(i+m-2), ..., l_i} (as in the key), backward {l_(i+1), ..., l_(i+m-1)} (reversed). Both
 // directions then take the low word and put the new one on top: no multiplexer on the way in.
 //
-// SUBREG = 0: combinational (clk and rst unused). SUBREG = 1..3: the step through
-// speck_round_pipe, its result registered 1 + SUBREG cycles later, the words that stay in the
-// window delayed beside it; every register wiped by reset.
+// SUBREG = 0: combinational (clk unused). SUBREG = 1..3: the step through speck_round_pipe,
+// its result registered 1 + SUBREG cycles later, the words that stay in the window delayed
+// beside it. No register has a reset: the step takes its input every cycle, so the caller
+// clears it by feeding it a cleared key state for 1 + SUBREG cycles (a flush).
 module speck_key_step #(
     // word size n in bits: 16, 24, 32, 48 or 64
     parameter integer WORD = 64,
@@ -21,7 +22,6 @@ module speck_key_step #(
 ) (
     // verilator lint_off UNUSEDSIGNAL
     input  wire                      clk,    // SUBREG >= 1 only
-    input  wire                      rst,
     // verilator lint_on UNUSEDSIGNAL
     // key state at round i: {l window, k_i}; forward at round 0 this is the key as loaded
     input  wire [WORD*KEY_WORDS-1:0] ks,
@@ -89,10 +89,11 @@ generate
         speck_round_pipe #(
             .WORD(WORD),
             .SUBREG(SUBREG),
-            .PASS(SW)
+            .PASS(SW),
+            .PASS_RST(0)
         ) u_round (
             .clk(clk),
-            .rst(rst),
+            .rst(1'b0),
             .x(l_low),
             .y(k_cur),
             .k(idx_key),

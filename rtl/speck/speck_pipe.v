@@ -20,6 +20,18 @@
 // one-bit and pass fields ride with the round as its passenger. The output FIFO is then
 // axis_credit_fifo_piped (no RAM read before a register). Latency T * (1 + SUBREG) + 5 (input
 // register, the rounds, the FIFO's four).
+//
+// Reset: the key registers, the pre-pass's control, the input register and the one-bit loop
+// fields (valid, passes left; with SUBREG >= 1 only in a loop: they ride as the passenger of
+// speck_round_pipe, PASS_RST) have a reset; the round units' data, key-state and direction
+// registers have none (nor, with SUBREG >= 1, any register of the full pipeline's units). A
+// reset clears them by flushing (docs/interface.md, rule 5, as des_pipe): every unit takes its
+// inputs every cycle, the input register holds no block and the zero key state after a reset,
+// a loop's empty slots come back into unit 0 with no key state, and the pre-pass steps the
+// zero key; so within one pass through the units every key-state register holds the zero key's
+// schedule. Meanwhile the output FIFO wipes its RAM (2^FIFO_LOG2 cycles, longer than a pass)
+// and takes no key and no block. A reset net from one flip-flop to every register was most of
+// the paths slower than 250 MHz in the 128/128 full pipeline (47,000 flip-flops).
 module speck_pipe #(
     // word size n in bits: 16, 24, 32, 48 or 64
     parameter integer WORD = 64,
@@ -86,6 +98,9 @@ localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) : 1;
 // late, a credit back two cycles after delivery): every block in flight, as in aes_pipe
 localparam integer R = 1 + SUBREG;                     // cycles a round
 localparam integer FIFO_LOG2_PIPED = $clog2(S * R + 9);
+// a loop's pass and key-step fields have a reset (a block could go round for ever); the full
+// pipeline's are constants (see "Reset" in the header)
+localparam integer LOOP_RST = (P > 1) ? 1 : 0;
 localparam integer PREP_CYC = (SUBREG == 0) ? 1 : R + 1;    // cycles a pre-pass step
 localparam integer PREP_LAST = PREP_CYC - 1;
 localparam integer PREP_LAST_M1_I = (PREP_CYC > 1) ? PREP_LAST - 1 : 0;
@@ -138,7 +153,6 @@ speck_key_step #(
     .SUBREG(SUBREG)
 ) u_prep (
     .clk(clk),
-    .rst(rst),
     .ks(prep_ks_reg),
     .idx(prep_cnt_reg),
     .dec(1'b0),
@@ -390,27 +404,23 @@ generate
                 .KEY_WORDS(KEY_WORDS)
             ) u_key (
                 .clk(clk),
-                .rst(rst),
                 .ks(ui_ks),
                 .idx(idx),
                 .dec(ui_d[j]),
                 .ks_o(uo_ks)
             );
 
-            // slot register (wide fields): the loop always moves; nothing in it ever waits
+            // slot register (wide fields): the loop always moves; nothing in it ever waits.
+            // Only a loop's pass and key-step index have a reset (see "Reset" in the header)
             always @(posedge clk) begin : p_slot
                 c_reg <= ui_c;
                 k_reg <= uo_k;
                 x_reg <= uo_x;
                 y_reg <= uo_y;
                 ks_reg <= uo_ks;
-                if (rst) begin
-                    // wipe every key state and intermediate block
+                if ((LOOP_RST != 0) && rst) begin
                     c_reg <= {PW{1'b0}};
                     k_reg <= {CW{1'b0}};
-                    x_reg <= {WORD{1'b0}};
-                    y_reg <= {WORD{1'b0}};
-                    ks_reg <= {KW{1'b0}};
                 end
             end
 
@@ -436,7 +446,8 @@ generate
             speck_round_pipe #(
                 .WORD(WORD),
                 .SUBREG(SUBREG),
-                .PASS(PASS)
+                .PASS(PASS),
+                .PASS_RST(LOOP_RST)
             ) u_round (
                 .clk(clk),
                 .rst(rst),
@@ -458,7 +469,6 @@ generate
                 .SUBREG(SUBREG)
             ) u_key (
                 .clk(clk),
-                .rst(rst),
                 .ks(ui_ks),
                 .idx(idx),
                 .dec(ui_d[j]),
@@ -494,11 +504,11 @@ generate
             gn_reg <= ui_gn;
             d_reg <= ui_d;
             if (rst) begin
-                // empty the loop
+                // empty the loop or pipeline (axis_credit_fifo would take a block arriving
+                // during its wipe; the direction bits need no reset)
                 v_reg <= {S{1'b0}};
                 go_reg <= {S{1'b0}};
                 gn_reg <= {S{1'b0}};
-                d_reg <= {S{1'b0}};
             end
         end
 
@@ -513,7 +523,8 @@ endgenerate
 
 // ---------------------------------------------------------------------------------------
 // input: a block is accepted when the slot facing unit E in the next cycle will be free and
-// the FIFO has a credit for it, so its latency is always T+2
+// the FIFO has a credit for it, so its latency is always the same (registry: T + 2 with
+// SUBREG = 0, T * (1 + SUBREG) + 5 otherwise)
 // ---------------------------------------------------------------------------------------
 wire slot_busy;   // the slot that will face unit E next cycle holds a block with rounds left
 wire credit;      // the output FIFO has room for one more block (registered)

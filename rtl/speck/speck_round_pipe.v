@@ -3,7 +3,10 @@
 `default_nettype none
 
 // SPECK round R_k or its inverse in 1 + SUBREG cycles (SUBREG = 1..3), per block direction,
-// with a passenger field delayed alongside; every register is wiped by reset.
+// with a passenger field delayed alongside. Only the passenger's registers have a reset (with
+// PASS_RST = 1: a loop's control bits); the data, key and direction registers have none: the
+// caller clears them by flushing (docs/interface.md, rule 5), so that the reset is not a net
+// to every flip-flop of a long pipeline (it was most of the slow paths of a 128-bit one).
 //
 // Both directions are one addition r = a + b + dec on operands prepared in the first stage:
 //   forward  a = x >>> alpha,  b = y,                      aux = y <<< beta
@@ -22,7 +25,9 @@ module speck_round_pipe #(
     // registers inside the round: 1, 2 or 3 (see above)
     parameter integer SUBREG = 3,
     // width of the passenger field
-    parameter integer PASS = 1
+    parameter integer PASS = 1,
+    // 1: rst clears the passenger's registers; 0: no register has a reset (rst unused)
+    parameter integer PASS_RST = 1
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -48,6 +53,9 @@ localparam integer BETA = (WORD == 16) ? 2 : 3;
 localparam integer LO = WORD / 2;           // low half of the split addition (SUBREG = 3)
 localparam integer HI = WORD - LO;
 
+// the passenger's clear (constant low with PASS_RST = 0: no reset logic at all)
+wire pass_clr = (PASS_RST != 0) && rst;
+
 // parameter check at elaboration
 initial begin
     if (WORD != 16 && WORD != 24 && WORD != 32 && WORD != 48 && WORD != 64) begin
@@ -55,8 +63,9 @@ initial begin
                WORD);
         $finish;
     end
-    if (SUBREG < 1 || SUBREG > 3 || PASS < 1) begin
-        $error("speck_round_pipe %m: SUBREG=%0d (1..3), PASS=%0d (>= 1)", SUBREG, PASS);
+    if (SUBREG < 1 || SUBREG > 3 || PASS < 1 || (PASS_RST != 0 && PASS_RST != 1)) begin
+        $error("speck_round_pipe %m: SUBREG=%0d (1..3), PASS=%0d (>= 1), PASS_RST=%0d (0, 1)",
+               SUBREG, PASS, PASS_RST);
         $finish;
     end
 end
@@ -83,12 +92,7 @@ always @(posedge clk) begin : p_operands
     k_reg <= k;
     d_reg <= dec;
     pass_reg <= pass_i;
-    if (rst) begin
-        a_reg <= {WORD{1'b0}};
-        b_reg <= {WORD{1'b0}};
-        aux_reg <= {WORD{1'b0}};
-        k_reg <= {WORD{1'b0}};
-        d_reg <= 1'b0;
+    if (pass_clr) begin
         pass_reg <= {PASS{1'b0}};
     end
 end
@@ -159,14 +163,7 @@ generate
                 k1_reg <= k_reg;
                 d1_reg <= d_reg;
                 pass1_reg <= pass_reg;
-                if (rst) begin
-                    lo_reg <= {LO{1'b0}};
-                    c_reg <= 1'b0;
-                    ahi_reg <= {HI{1'b0}};
-                    bhi_reg <= {HI{1'b0}};
-                    aux1_reg <= {WORD{1'b0}};
-                    k1_reg <= {WORD{1'b0}};
-                    d1_reg <= 1'b0;
+                if (pass_clr) begin
                     pass1_reg <= {PASS{1'b0}};
                 end
             end
@@ -188,11 +185,7 @@ generate
             k2_reg <= k_in;
             d2_reg <= d_in;
             pass2_reg <= pass_in;
-            if (rst) begin
-                r_reg <= {WORD{1'b0}};
-                aux2_reg <= {WORD{1'b0}};
-                k2_reg <= {WORD{1'b0}};
-                d2_reg <= 1'b0;
+            if (pass_clr) begin
                 pass2_reg <= {PASS{1'b0}};
             end
         end
@@ -222,10 +215,7 @@ always @(posedge clk) begin : p_out
     y_reg <= out_y;
     dec_reg <= q_d;
     pass_o_reg <= q_pass;
-    if (rst) begin
-        x_reg <= {WORD{1'b0}};
-        y_reg <= {WORD{1'b0}};
-        dec_reg <= 1'b0;
+    if (pass_clr) begin
         pass_o_reg <= {PASS{1'b0}};
     end
 end
