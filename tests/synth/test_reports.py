@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from ciphercores import tools
-from ciphercores.synth import reports, targets
+from ciphercores.synth import reports, sta, targets
 
 COUNTER = """
 module counter #(parameter integer W = 8) (
@@ -78,6 +78,37 @@ def test_nextpnr_report(ecp5_counter):
     assert util["TRELLIS_FF"][0] == 12
     assert util["TRELLIS_IO"][0] == 14
     assert reports.does_not_fit(log) is None
+
+
+def test_slow_paths_agree_with_nextpnr(ecp5_counter, tmp_path):
+    """The SDF's static timing gives nextpnr's own Fmax, and names the counter's register at
+    both ends of its critical paths (the carry chain from q back to q)."""
+    # (the WebAssembly tools see the working directory only)
+    (tmp_path / "net.json").write_bytes((ecp5_counter / "net.json").read_bytes())
+    rc, out = _run([tools.find("nextpnr-ecp5"), *targets.get("ecp5").grade_args("8"),
+                    "--json", "net.json", "--freq", "300",
+                    "--timing-allow-fail", "--report", "report.json", "--seed", "2",
+                    "--sdf", "routed.sdf", "-l", "pnr.log", "-q"], tmp_path)
+    assert rc == 0, out
+    fmax = reports.routed_timing(json.loads((tmp_path / "report.json").read_text()))["fmax_mhz"]
+    slow = sta.slow_paths_file(tmp_path / "routed.sdf")
+    assert slow["fmax_mhz"] == pytest.approx(fmax, rel=0.005)
+    # 12 counter bits (D and CE pins): the timed endpoints are the register's inputs
+    assert slow["endpoints"] >= 12
+    first = slow["groups"][0]
+    assert (first["from"], first["to"]) == ("q", "q")
+    assert first["worst_ns"] == pytest.approx(1000 / fmax, rel=0.005)
+    assert 1 <= slow["near"] <= slow["endpoints"]
+    assert sum(g["endpoints"] for g in slow["groups"]) <= slow["near"]
+    # a wider margin takes in more (or as many) endpoints
+    assert sta.slow_paths_file(tmp_path / "routed.sdf", margin=0.5)["near"] >= slow["near"]
+
+
+def test_sta_group_names():
+    assert sta.group_name("u_core.g_unit[16].u_round.q_r_TRELLIS_FF_Q_63/DI") == \
+        "u_core.g_unit[*].u_round.q_r"
+    assert sta.group_name("rst_reg_TRELLIS_FF_Q/Q") == "rst_reg"
+    assert sta.group_name("u_core.u_fifo.mem.0.0/DOA3") == "u_core.u_fifo.mem.0.0"
 
 
 def test_does_not_fit_from_real_nextpnr(tmp_path):

@@ -72,6 +72,14 @@ def format_record(r: dict) -> str:
                      f"{h['fmax_mhz']:.1f} MHz")
         cp = r.get("critical_path") or {}
         lines.append(f"  critical path     {cp.get('from')} -> {cp.get('to')}")
+        slow = r.get("slow_paths")
+        if slow:
+            lines.append(f"  near-critical     {slow['near']} of {slow['endpoints']} endpoints "
+                         f"within {slow['margin']:.0%} of it, starting at: "
+                         + ", ".join(f"{s['from']} ({s['endpoints']})" for s in slow["starts"]))
+            for g in slow["groups"][:5]:
+                lines.append(f"    {g['worst_ns']:6.2f} ns  {g['endpoints']:5}  {g['from']} -> "
+                             f"{g['to']} [{g['pin']}]")
     elif r.get("status") == "ok" and r.get("target"):
         lines.append("  Fmax              not measured: "
                      + (r.get("note") if not r.get("timing") and r["target"] == "xc7"

@@ -27,7 +27,7 @@ from pathlib import Path
 from .. import registry, tools
 from ..errors import CipherCoresError
 from ..registry import RTL, Core
-from . import netlist, reports
+from . import netlist, reports, sta
 from .targets import RESOURCES, Target
 
 HARNESS_TOP = "synth_harness"
@@ -346,7 +346,10 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
         args = [*gargs, "--json", netlist, "--freq", str(target.freq_mhz),
                 "--timing-allow-fail", "--report", "report.json", "--seed", str(seed),
                 "-l", "pnr.log", "-q"]
-        rc, log, wall = _run_tool([tools.find(target.pnr), *args], work, "pnr.log")
+        # the routed delays, for the slow-path groups (not part of the cache key: the
+        # placement and routing are the same with or without it)
+        sdf_args = ["--sdf", "routed.sdf"]
+        rc, log, wall = _run_tool([tools.find(target.pnr), *args, *sdf_args], work, "pnr.log")
         meta = {"command": f"{target.pnr} {' '.join(args)}", "wall_s": round(wall, 2)}
         nofit = reports.does_not_fit(log)
         if nofit:
@@ -355,8 +358,9 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
             err = next((ln for ln in log.splitlines() if ln.startswith("ERROR")), log[-300:])
             raise FlowError(f"{target.pnr}: {err.strip()}")
         report = json.loads((work / "report.json").read_text())
-        return {**meta, "status": "ok", "timing": reports.routed_timing(report),
-                "util": reports.utilisation(report)}
+        timing = reports.routed_timing(report)
+        return {**meta, "status": "ok", "timing": timing, "util": reports.utilisation(report),
+                "slow_paths": _slow_paths(work / "routed.sdf", timing["fmax_mhz"])}
 
     _, meta, cached = _cached_step("pnr", key, run, force, cache_only)
     return {**meta, "cached": cached}
@@ -366,17 +370,36 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
 # one measurement -> one record
 # ---------------------------------------------------------------------------------------
 
+def _slow_paths(sdf: Path, fmax_mhz: float) -> dict | None:
+    """The slow-path groups of a routed design (``sta``), if its analysis of the SDF agrees
+    with nextpnr's Fmax within 1%; None otherwise. The SDF is removed (tens of MB)."""
+    try:
+        if not sdf.exists():
+            return None
+        slow = sta.slow_paths_file(sdf)
+    except ValueError:
+        return None
+    finally:
+        sdf.unlink(missing_ok=True)
+    if abs(slow["fmax_mhz"] - fmax_mhz) > 0.01 * fmax_mhz:
+        return None
+    return slow
+
+
 def _fmax_summary(pnrs: list[dict]) -> dict:
     f = [p["timing"]["fmax_mhz"] for p in pnrs]
     med = statistics.median(f)
     # the critical path of the seed closest to the median
-    rep = min(pnrs, key=lambda p: abs(p["timing"]["fmax_mhz"] - med))["timing"]
+    rep_pnr = min(pnrs, key=lambda p: abs(p["timing"]["fmax_mhz"] - med))
+    rep = rep_pnr["timing"]
     return {"fmax_mhz": round(med, 2), "fmax_min_mhz": round(min(f), 2),
             "fmax_max_mhz": round(max(f), 2),
             "fmax_by_seed": {str(p["key"]["seed"]): round(p["timing"]["fmax_mhz"], 2)
                              for p in pnrs},
             "constraint_mhz": rep["constraint_mhz"],
-            "critical_path": {"from": rep["from"], "to": rep["to"]}}
+            "critical_path": {"from": rep["from"], "to": rep["to"]},
+            # that seed's groups of near-critical paths (runs cached before: None)
+            "slow_paths": rep_pnr.get("slow_paths")}
 
 
 def _measure_design(design: Design | None, widths: Widths, target: Target, grade: str | None,
@@ -444,8 +467,8 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     harness = _measure_design(None, widths, tgt, grade, seeds, force, cache_only)
     rec.update({k: design.get(k) for k in (
         "status", "error", "area", "cells", "mapper", "mapper_note", "fmax_mhz", "fmax_min_mhz",
-        "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "pnr_util",
-        "outregs")})
+        "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "slow_paths",
+        "pnr_util", "outregs")})
     rec["harness"] = {k: harness.get(k) for k in ("status", "area", "fmax_mhz", "fmax_min_mhz",
                                                   "fmax_max_mhz")}
     rec["core_area"] = {r: _sub(design["area"].get(r, 0), harness["area"].get(r, 0))
