@@ -16,7 +16,13 @@
 // directions apart) needs at most 6 (encrypt) or 16 (decrypt, with part of InvMixColumns(rk))
 // inputs an output bit, and a direction multiplexer with the rest of the key after it. The
 // data stage registers are not reset (RAM address registers cannot be); they hold no key
-// material (interface rule 5).
+// material (interface rule 5). Nor are the round stages' key windows, S-box words, direction
+// and valid bits: a reset clears them by flushing (as des_pipe and speck_pipe). Stage 0 is
+// reset and loads every cycle (no block, the windows of the zero key the reset leaves in the
+// pre-pass), every stage takes the one before it each cycle, and the output FIFO's wipe
+// (2^FIFO_LOG2 > STAGES + 1 cycles, no key and no block taken, every block the stages deliver
+// dropped) outlasts the flush. A reset net to every window register (about 17,000 flip-flops
+// for AES-128) is one route across the chip to thousands of sinks.
 // The key schedule runs beside the data: each beat carries its key-schedule window, stepped
 // forward (encrypt) or backward (decrypt) by one aes_key_step per round, so blocks under
 // different keys and directions follow each other with no drain. The lanes of a beat share
@@ -283,11 +289,6 @@ generate
                 win_reg <= (SUBREG == 2) ? in_win : step_next;
                 dir_reg <= in_dir;
                 valid_reg <= in_valid;
-                if (rst) begin
-                    win_reg <= 256'h0;
-                    dir_reg <= 1'b0;
-                    valid_reg <= 1'b0;
-                end
             end
             assign a1_win = win_reg;
             assign a1_dir = dir_reg;
@@ -305,10 +306,6 @@ generate
             always @(posedge clk) begin : p_key
                 sub_reg <= key_sub;
                 pl_reg <= key_pl;
-                if (rst) begin
-                    sub_reg <= 32'h0;
-                    pl_reg <= 12'h0;
-                end
             end
             assign step_win = a1_win;
             assign step_dir = a1_dir;
@@ -338,11 +335,6 @@ generate
                 win_reg <= step_next;
                 dir_reg <= a1_dir;
                 valid_reg <= a1_valid;
-                if (rst) begin
-                    win_reg <= 256'h0;
-                    dir_reg <= 1'b0;
-                    valid_reg <= 1'b0;
-                end
             end
             assign b_state = state_reg;
             assign b_win = win_reg;
@@ -363,9 +355,6 @@ generate
             (* keep *)
             always @(posedge clk) begin : p_rk_rows
                 rk_rows_reg <= {4*LANES{step_next[127:0]}};
-                if (rst) begin
-                    rk_rows_reg <= {512*LANES{1'b0}};
-                end
             end
             assign b_rk_rows = rk_rows_reg;
         end else begin : g_rk_rows_win
@@ -419,12 +408,6 @@ generate
                 win_reg <= b_win;
                 dir_reg <= b_dir;
                 valid_reg <= b_valid;
-                if (rst) begin
-                    k_reg <= 128'h0;
-                    win_reg <= 256'h0;
-                    dir_reg <= 1'b0;
-                    valid_reg <= 1'b0;
-                end
             end
             (* keep *)
             always @(posedge clk) begin : p_sel
@@ -473,12 +456,6 @@ generate
             sin_reg <= next_sin;
             dir_reg <= c_dir;
             valid_reg <= c_valid;
-            if (rst) begin
-                win_reg <= 256'h0;
-                sin_reg <= 32'h0;
-                dir_reg <= 1'b0;
-                valid_reg <= 1'b0;
-            end
         end
         if (LAST) begin : g_out
             // the last round's output, for the FIFO
