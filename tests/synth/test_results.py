@@ -32,6 +32,22 @@ def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
         results.replace_block("no markers", lines)
 
 
+def test_slow_path_groups_are_shown_for_the_readme_grade():
+    slow = {"fmax_mhz": 100.0, "endpoints": 900, "near": 40, "margin": 0.1,
+            "starts": [{"from": "rst_reg", "endpoints": 30}],
+            "groups": [{"from": "rst_reg", "to": "u_core.g_unit[*].x_reg", "pin": "LSR",
+                        "endpoints": 30, "worst_ns": 10.0},
+                       {"from": "u_core.a", "to": "u_core.b", "pin": "DI", "endpoints": 10,
+                        "worst_ns": 9.5}]}
+    rec = {"core": "speck_iter", "params": {"WORD": 16, "KEY_WORDS": 4}, "target": "ecp5",
+           "grade": "8", "slow_paths": slow}
+    lines = results._slow_paths([rec, {**rec, "slow_paths": None}])
+    rows = [line for line in lines if line.startswith("| `")]
+    assert rows == ["| `speck_iter` | WORD=16 KEY_WORDS=4 | 40 of 900 | 10.00, 30: `rst_reg` -> "
+                    "`u_core.g_unit[*].x_reg` [LSR]<br>9.50, 10: `u_core.a` -> `u_core.b` [DI] |"]
+    assert results._slow_paths([{**rec, "slow_paths": None}]) == []
+
+
 def _archived(core, p, grade="8", **fig):
     rec = {"schema": flow.SCHEMA, "core": core.name, "params": p, "target": "ecp5",
            "grade": grade, "seeds": [1, 2, 3], "status": "ok", "error": None,

@@ -207,6 +207,7 @@ def render(recs: list[dict], today: str | None = None,
         out.append("")
     if not recs:
         out += ["No measurement in the cache yet: run `make bench-synth`.", ""]
+    out += _slow_paths([r for r in recs if (r["target"], r.get("grade")) == README_CONFIG])
     out += [
         "## Known tool issues",
         "",
@@ -240,6 +241,30 @@ def render(recs: list[dict], today: str | None = None,
         out += ["```"]
     out.append("")
     return "\n".join(out)
+
+
+def _slow_paths(recs: list[dict]) -> list[str]:
+    """Where the slow paths are: for each record whose median seed carries the SDF analysis
+    (``ciphercores.synth.sta``), its most critical groups of endpoints."""
+    recs = [r for r in recs if r.get("slow_paths")]
+    if not recs:
+        return []
+    out = ["## Slow paths", "",
+           "For each row above (ECP5 speed 8) measured with it: a static timing analysis of "
+           "the routed design (nextpnr's `--sdf`, seed closest to the median; it reproduces "
+           "nextpnr's Fmax) counts the endpoints whose path is within 10% of the critical "
+           "path and groups them by the registers the paths start and end at (generate "
+           "indices as `[*]`) and the endpoint pin (DI data, CE enable, LSR set/reset, M "
+           "multiplexer select). The three slowest groups of each:", "",
+           "| core | parameters | near-critical endpoints | slowest groups: ns, endpoints, "
+           "from -> to [pin] |", "|---|---|---|---|"]
+    for r in recs:
+        sp = r["slow_paths"]
+        groups = "<br>".join(f"{g['worst_ns']:.2f}, {g['endpoints']}: `{g['from']}` -> "
+                             f"`{g['to']}` [{g['pin']}]" for g in sp["groups"][:3])
+        out.append(f"| `{r['core']}` | {_params(r['params'])} | {sp['near']} of "
+                   f"{sp['endpoints']} | {groups} |")
+    return [*out, ""]
 
 
 README = ROOT / "README.md"
