@@ -33,7 +33,7 @@ def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
 
 
 def test_slow_path_groups_are_shown_for_the_readme_grade():
-    slow = {"fmax_mhz": 100.0, "endpoints": 900, "near": 40, "margin": 0.1,
+    slow = {"fmax_mhz": 100.0, "seed": 2, "endpoints": 900, "near": 40, "margin": 0.1,
             "starts": [{"from": "rst_reg", "endpoints": 30}],
             "groups": [{"from": "rst_reg", "to": "u_core.g_unit[*].x_reg", "pin": "LSR",
                         "endpoints": 30, "worst_ns": 10.0},
@@ -43,7 +43,8 @@ def test_slow_path_groups_are_shown_for_the_readme_grade():
            "grade": "8", "slow_paths": slow}
     lines = results._slow_paths([rec, {**rec, "slow_paths": None}])
     rows = [line for line in lines if line.startswith("| `")]
-    assert rows == ["| `speck_iter` | WORD=16 KEY_WORDS=4 | 40 of 900 | 10.00, 30: `rst_reg` -> "
+    assert rows == ["| `speck_iter` | WORD=16 KEY_WORDS=4 | 2: 100.0 | 40 of 900 | 10.00, 30: "
+                    "`rst_reg` -> "
                     "`u_core.g_unit[*].x_reg` [LSR]<br>9.50, 10: `u_core.a` -> `u_core.b` [DI] |"]
     assert results._slow_paths([{**rec, "slow_paths": None}]) == []
 

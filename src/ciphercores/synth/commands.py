@@ -74,8 +74,10 @@ def format_record(r: dict) -> str:
         lines.append(f"  critical path     {cp.get('from')} -> {cp.get('to')}")
         slow = r.get("slow_paths")
         if slow:
-            lines.append(f"  near-critical     {slow['near']} of {slow['endpoints']} endpoints "
-                         f"within {slow['margin']:.0%} of it, starting at: "
+            seed = f"seed {slow['seed']}, " if slow.get("seed") else ""
+            lines.append(f"  near-critical     ({seed}{slow['fmax_mhz']:.1f} MHz) {slow['near']} of "
+                         f"{slow['endpoints']} endpoints within {slow['margin']:.0%} of its "
+                         "critical path, starting at: "
                          + ", ".join(f"{s['from']} ({s['endpoints']})" for s in slow["starts"]))
             for g in slow["groups"][:5]:
                 lines.append(f"    {g['worst_ns']:6.2f} ns  {g['endpoints']:5}  {g['from']} -> "

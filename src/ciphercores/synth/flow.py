@@ -390,16 +390,24 @@ def _fmax_summary(pnrs: list[dict]) -> dict:
     f = [p["timing"]["fmax_mhz"] for p in pnrs]
     med = statistics.median(f)
     # the critical path of the seed closest to the median
-    rep_pnr = min(pnrs, key=lambda p: abs(p["timing"]["fmax_mhz"] - med))
-    rep = rep_pnr["timing"]
+    rep = min(pnrs, key=lambda p: abs(p["timing"]["fmax_mhz"] - med))["timing"]
     return {"fmax_mhz": round(med, 2), "fmax_min_mhz": round(min(f), 2),
             "fmax_max_mhz": round(max(f), 2),
             "fmax_by_seed": {str(p["key"]["seed"]): round(p["timing"]["fmax_mhz"], 2)
                              for p in pnrs},
             "constraint_mhz": rep["constraint_mhz"],
             "critical_path": {"from": rep["from"], "to": rep["to"]},
-            # that seed's groups of near-critical paths (runs cached before: None)
-            "slow_paths": rep_pnr.get("slow_paths")}
+            "slow_paths": _median_slow_paths(pnrs, med)}
+
+
+def _median_slow_paths(pnrs: list[dict], med: float) -> dict | None:
+    """The groups of near-critical paths of the seed closest to the median among those that
+    have them (runs cached before the analysis existed have none), with that seed."""
+    have = [p for p in pnrs if p.get("slow_paths")]
+    if not have:
+        return None
+    p = min(have, key=lambda p: abs(p["timing"]["fmax_mhz"] - med))
+    return {**p["slow_paths"], "seed": p["key"]["seed"]}
 
 
 def _measure_design(design: Design | None, widths: Widths, target: Target, grade: str | None,

@@ -251,18 +251,20 @@ def _slow_paths(recs: list[dict]) -> list[str]:
         return []
     out = ["## Slow paths", "",
            "For each row above (ECP5 speed 8) measured with it: a static timing analysis of "
-           "the routed design (nextpnr's `--sdf`, seed closest to the median; it reproduces "
-           "nextpnr's Fmax) counts the endpoints whose path is within 10% of the critical "
+           "the routed design (nextpnr's `--sdf`, of the seed closest to the median among "
+           "those analysed; it reproduces nextpnr's Fmax) counts the endpoints whose path is "
+           "within 10% of that seed's critical "
            "path and groups them by the registers the paths start and end at (generate "
            "indices as `[*]`) and the endpoint pin (DI data, CE enable, LSR set/reset, M "
            "multiplexer select). The three slowest groups of each:", "",
-           "| core | parameters | near-critical endpoints | slowest groups: ns, endpoints, "
-           "from -> to [pin] |", "|---|---|---|---|"]
+           "| core | parameters | seed: MHz | near-critical endpoints | slowest groups: ns, "
+           "endpoints, from -> to [pin] |", "|---|---|---|---|---|"]
     for r in recs:
         sp = r["slow_paths"]
         groups = "<br>".join(f"{g['worst_ns']:.2f}, {g['endpoints']}: `{g['from']}` -> "
                              f"`{g['to']}` [{g['pin']}]" for g in sp["groups"][:3])
-        out.append(f"| `{r['core']}` | {_params(r['params'])} | {sp['near']} of "
+        seed = f"{sp['seed']}: {sp['fmax_mhz']:.1f}" if sp.get("seed") else f"{sp['fmax_mhz']:.1f}"
+        out.append(f"| `{r['core']}` | {_params(r['params'])} | {seed} | {sp['near']} of "
                    f"{sp['endpoints']} | {groups} |")
     return [*out, ""]
 
