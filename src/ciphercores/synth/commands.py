@@ -75,8 +75,9 @@ def format_record(r: dict) -> str:
         slow = r.get("slow_paths")
         if slow:
             seed = f"seed {slow['seed']}, " if slow.get("seed") else ""
-            lines.append(f"  near-critical     ({seed}{slow['fmax_mhz']:.1f} MHz) {slow['near']} of "
-                         f"{slow['endpoints']} endpoints within {slow['margin']:.0%} of its "
+            lines.append(f"  near-critical     ({seed}{slow['fmax_mhz']:.1f} MHz) "
+                         f"{slow['near']} of {slow['endpoints']} endpoints within "
+                         f"{slow['margin']:.0%} of its "
                          "critical path, starting at: "
                          + ", ".join(f"{s['from']} ({s['endpoints']})" for s in slow["starts"]))
             for g in slow["groups"][:5]:
