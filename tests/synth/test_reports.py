@@ -34,6 +34,14 @@ def _yosys(cwd, script):
     assert rc == 0, (cwd / "y.log").read_text()[-2000:] + out
 
 
+def _nextpnr_ecp5(cwd, seed, *extra):
+    """nextpnr-ecp5 (speed 8, 300 MHz asked) on cwd/net.json: (return code, output)."""
+    return _run([tools.find("nextpnr-ecp5"), *targets.get("ecp5").grade_args("8"),
+                 "--json", "net.json", "--freq", "300", "--timing-allow-fail",
+                 "--report", "report.json", "--seed", str(seed), "-l", "pnr.log", "-q", *extra],
+                cwd)
+
+
 @pytest.fixture(scope="module")
 def ecp5_counter(tmp_path_factory):
     d = tmp_path_factory.mktemp("counter")
@@ -61,9 +69,7 @@ def test_stat_cells_and_classes(ecp5_counter):
 
 def test_nextpnr_report(ecp5_counter):
     d = ecp5_counter
-    rc, out = _run([tools.find("nextpnr-ecp5"), *targets.get("ecp5").grade_args("8"),
-                    "--json", "net.json", "--freq", "300", "--timing-allow-fail",
-                    "--report", "report.json", "--seed", "1", "-l", "pnr.log", "-q"], d)
+    rc, out = _nextpnr_ecp5(d, 1)
     assert rc == 0, out
     report = json.loads((d / "report.json").read_text())
     timing = reports.routed_timing(report)
@@ -85,10 +91,7 @@ def test_slow_paths_agree_with_nextpnr(ecp5_counter, tmp_path):
     both ends of its critical paths (the carry chain from q back to q)."""
     # (the WebAssembly tools see the working directory only)
     (tmp_path / "net.json").write_bytes((ecp5_counter / "net.json").read_bytes())
-    rc, out = _run([tools.find("nextpnr-ecp5"), *targets.get("ecp5").grade_args("8"),
-                    "--json", "net.json", "--freq", "300",
-                    "--timing-allow-fail", "--report", "report.json", "--seed", "2",
-                    "--sdf", "routed.sdf", "-l", "pnr.log", "-q"], tmp_path)
+    rc, out = _nextpnr_ecp5(tmp_path, 2, "--sdf", "routed.sdf")
     assert rc == 0, out
     fmax = reports.routed_timing(json.loads((tmp_path / "report.json").read_text()))["fmax_mhz"]
     slow = sta.slow_paths_file(tmp_path / "routed.sdf")
