@@ -5,10 +5,14 @@
 // AES key-expansion pre-pass at key load: the key-schedule windows (aes_key_step layout) at
 // which encryption starts (round key 0 newest) and decryption starts (round key Nr newest).
 //
-// A load takes the key and its length; `busy` is high for Nr steps (Nr + 1 for AES-256), one
-// step per cycle after the load edge (SPLIT = 1: two cycles, SubWord into a register, then
-// the word XORs: aes_key_sub and aes_key_words; SPLIT = 2: three cycles, the S-box input word
-// into a register first). Windows start at g = 1 (w[-4] .. w[3]); the words below
+// A load takes the key and its length into registers (the first window computed from them);
+// `busy` is high from the load edge for that cycle and Nr steps (Nr + 1 for AES-256), one step
+// per cycle (SPLIT = 1: two cycles, SubWord into a register, then the word XORs: aes_key_sub
+// and aes_key_words; SPLIT = 2: three cycles, the S-box input word into a register first).
+// The control is computed a cycle ahead: the windows' enables (256 flip-flops each), the step
+// and the last step are registers, so the load handshake reaches only a few flip-flops and no
+// enable of a wide register passes logic (the pre-pass's busy flag through the enables was
+// the slowest path of aes_pipe). Windows start at g = 1 (w[-4] .. w[3]); the words below
 // w[0] are those of the backward recurrence: for Nk = 6 w[-2] = w[4] ^ w[3] and
 // w[-1] = w[5] ^ w[4] (load-time XORs), for Nk = 8 one backward step from w[0] .. w[7].
 // Reset zeroes every register and runs the pre-pass of the all-zero key of length RESET_NK.
@@ -74,6 +78,16 @@ reg [1:0]   nk_reg;
 reg [3:0]   g_reg;
 reg         back_reg;   // the Nk = 8 backward step to g = 1 comes first
 reg         busy_reg;
+// the load: the key's first window and length, registered every cycle (used after a load)
+reg [255:0] first_reg;
+reg [1:0]   ld_nk_reg;
+reg         ld_reg;     // a key was taken at the last edge: the windows load it now
+// control a cycle ahead (see the header)
+reg         step_reg;   // the window takes its step this cycle
+reg         fin_reg;    // ... and it is the last one (dec_reg takes it, busy ends)
+reg         win_ce_reg; // win_reg loads this cycle: ld_reg || step_reg
+reg         enc_ce_reg; // enc_reg loads this cycle: ld_reg || (step_reg && back_reg)
+reg [1:0]   ph_reg;     // cycles into the current step (SPLIT != 0)
 
 wire [31:0]  sin;
 wire [31:0]  sin_pre;
@@ -83,7 +97,6 @@ wire [31:0]  step_sub;
 wire [11:0]  step_pl;
 wire [255:0] step_next;
 wire [127:0] step_rk_unused;
-wire         step;      // the window takes its step this cycle
 
 aes_key_sub #(
     .PRESEL(SPLIT == 2 ? 1 : 0)
@@ -105,29 +118,24 @@ generate
         reg [31:0] sin_reg;
         reg [31:0] sub_reg;
         reg [11:0] pl_reg;
-        reg [1:0]  ph_reg;
         always @(posedge clk) begin : p_split
             sin_reg <= sin;
             sub_reg <= sub;
             pl_reg <= pl;
-            ph_reg <= (busy_reg && ph_reg != SPLIT[1:0]) ? ph_reg + 2'd1 : 2'd0;
             if (rst) begin
                 sin_reg <= 32'h0;
                 sub_reg <= 32'h0;
                 pl_reg <= 12'h0;
-                ph_reg <= 2'd0;
             end
         end
         assign sin_pre = sin_reg;
         assign step_sub = sub_reg;
         assign step_pl = pl_reg;
-        assign step = busy_reg && (ph_reg == SPLIT[1:0]);
     end else begin : g_whole
         wire [31:0] sin_unused = sin;
         assign sin_pre = 32'h0;
         assign step_sub = sub;
         assign step_pl = pl;
-        assign step = busy_reg;
     end
 endgenerate
 
@@ -141,39 +149,66 @@ aes_key_words u_words (
     .rk(step_rk_unused)
 );
 
-wire [3:0] nr = (nk_reg == 2'd0) ? 4'd10 : (nk_reg == 2'd1) ? 4'd12 : 4'd14;
+// next values of the control (the registers hold them a cycle later)
+wire       take = load && !busy_reg;
+wire [1:0] nk_next = ld_reg ? ld_nk_reg : nk_reg;
+wire [3:0] g_next = ld_reg ? ((ld_nk_reg == 2'd2) ? 4'd2 : 4'd1)
+                  : !step_reg ? g_reg
+                  : back_reg ? 4'd1 : g_reg + 4'd1;
+wire       back_next = ld_reg ? (ld_nk_reg == 2'd2) : (back_reg && !step_reg);
+wire       busy_next = take || (busy_reg && !fin_reg);
+// SPLIT = 0: a step every busy cycle but the load's; else every SPLIT + 1 cycles after it
+wire [1:0] ph_next = (busy_reg && !ld_reg && ph_reg != SPLIT[1:0]) ? ph_reg + 2'd1 : 2'd0;
+wire       step_n = busy_next && !take && ((SPLIT == 0) || (ph_next == SPLIT[1:0]));
+wire [3:0] nr_next = (nk_next == 2'd0) ? 4'd10 : (nk_next == 2'd1) ? 4'd12 : 4'd14;
+wire       fin_n = step_n && !back_next && (g_next == nr_next);
 
-always @(posedge clk) begin : p_prep
-    if (load && !busy_reg) begin
-        win_reg <= first;
-        enc_reg <= first;
-        nk_reg <= (nk_code == 2'd3) ? 2'd0 : nk_code;
-        g_reg <= (nk_code == 2'd2) ? 4'd2 : 4'd1;
-        back_reg <= (nk_code == 2'd2);
+always @(posedge clk) begin : p_ctrl
+    first_reg <= first;
+    ld_nk_reg <= (nk_code == 2'd3) ? 2'd0 : nk_code;
+    ld_reg <= take;
+    busy_reg <= busy_next;
+    nk_reg <= nk_next;
+    g_reg <= g_next;
+    back_reg <= back_next;
+    ph_reg <= ph_next;
+    step_reg <= step_n;
+    fin_reg <= fin_n;
+    win_ce_reg <= take || step_n;
+    enc_ce_reg <= take || (step_n && back_next);
+
+    // (first_reg and ld_nk_reg load every cycle and are used only after a load: no reset)
+    if (rst) begin
+        // the state after the load of the all-zero key of length RESET_NK (the windows
+        // below are zero)
+        ld_reg <= 1'b0;
         busy_reg <= 1'b1;
-    end else if (step) begin
-        win_reg <= step_next;
-        if (back_reg) begin
-            enc_reg <= step_next;
-            g_reg <= 4'd1;
-            back_reg <= 1'b0;
-        end else begin
-            g_reg <= g_reg + 4'd1;
-            if (g_reg == nr) begin
-                dec_reg <= step_next;
-                busy_reg <= 1'b0;
-            end
-        end
+        nk_reg <= RESET_NK[1:0];
+        g_reg <= (RESET_NK == 2) ? 4'd2 : 4'd1;
+        back_reg <= (RESET_NK == 2);
+        ph_reg <= 2'd0;
+        step_reg <= (SPLIT == 0);
+        fin_reg <= 1'b0;
+        win_ce_reg <= (SPLIT == 0);
+        enc_ce_reg <= (SPLIT == 0) && (RESET_NK == 2);
     end
+end
 
+// the windows: enables and the load select from registers only
+always @(posedge clk) begin : p_win
+    if (win_ce_reg) begin
+        win_reg <= ld_reg ? first_reg : step_next;
+    end
+    if (enc_ce_reg) begin
+        enc_reg <= ld_reg ? first_reg : step_next;
+    end
+    if (fin_reg) begin
+        dec_reg <= step_next;
+    end
     if (rst) begin
         win_reg <= 256'h0;
         enc_reg <= 256'h0;
         dec_reg <= 256'h0;
-        nk_reg <= RESET_NK[1:0];
-        g_reg <= (RESET_NK == 2) ? 4'd2 : 4'd1;
-        back_reg <= (RESET_NK == 2);
-        busy_reg <= 1'b1;
     end
 end
 

@@ -27,8 +27,8 @@
 // forward (encrypt) or backward (decrypt) by one aes_key_step per round, so blocks under
 // different keys and directions follow each other with no drain. The lanes of a beat share
 // the window (same key, same direction). A key load runs the pre-pass that finds the
-// decryption start window (aes_key_prep: Nr steps, Nr + 1 for AES-256, three cycles each with
-// SUBREG = 2) while s_axis_tready is low; blocks already inside finish with their own windows.
+// decryption start window (aes_key_prep: the key into registers, then Nr steps, Nr + 1 for
+// AES-256, three cycles each with SUBREG = 2) while s_axis_tready is low; blocks already inside finish with their own windows.
 // The S-box input word of each round's key step is selected a stage ahead (stage 0 or the
 // round before) and registered beside the window, so the step's SubWord starts at a flip-flop.
 //

@@ -535,10 +535,11 @@ register(Core(
     latency=lambda p: (_aes_rounds(p["KEY_BITS"]) * (1 + p["SUBREG"] + p["MIXREG"])
                        - p["MIXREG"] + 5),
     interval=lambda p: 1,
-    # the pre-pass to the decryption start window, as in aes_iter (three cycles a step with
-    # SUBREG=2: S-box input word, SubWord, words), and the cycle after it
+    # the key into the pre-pass's registers, the pre-pass to the decryption start window, as
+    # in aes_iter (three cycles a step with SUBREG=2: S-box input word, SubWord, words), and
+    # the cycle after it
     key_setup=lambda p: ((_aes_rounds(p["KEY_BITS"]) + (1 if p["KEY_BITS"] == 256 else 0))
-                         * (3 if p["SUBREG"] == 2 else 1) + 1),
+                         * (3 if p["SUBREG"] == 2 else 1) + 2),
     key_change="nothing to wait for but a running key pre-pass: blocks carry their own key "
                "schedule, so blocks inside finish with their key while new ones use the new one",
     test_module="cocotb_aes",
