@@ -13,20 +13,20 @@
 //
 // SUBREG = 1..3: each round unit is speck_round_pipe and the key step beside it the same,
 // 1 + SUBREG cycles a round, so that no carry chain shares a cycle with other logic (SUBREG = 3
-// also splits the addition in halves, carry select: a 64-bit word's carry chain alone is longer
-// than a 250 MHz cycle on ECP5). The loop then has (1 + SUBREG) * STAGES slots, each holding a block,
+// also splits the addition in halves: a 64-bit word's carry chain alone is longer than a
+// 250 MHz cycle on ECP5). The loop then has (1 + SUBREG) * STAGES slots, each holding a block,
 // so the blocks per cycle stay those of SUBREG = 0 (1 / ceil(T/STAGES)) at a higher clock, for
 // (1 + SUBREG) * STAGES blocks in flight; a block alone waits T * (1 + SUBREG) cycles. The
 // one-bit and pass fields ride with the round as its passenger. The output FIFO is then
 // axis_credit_fifo_piped (no RAM read before a register). Latency T * (1 + SUBREG) + 5 (input
 // register, the rounds, the FIFO's four).
 //
-// Reset: the key registers, the pre-pass's control, the valid bits of the key and block input
-// registers and the one-bit loop fields (valid, passes left; with SUBREG >= 1 only in a loop: they ride as the passenger of
+// Reset: the key registers, the pre-pass's control, the input register and the one-bit loop
+// fields (valid, passes left; with SUBREG >= 1 only in a loop: they ride as the passenger of
 // speck_round_pipe, PASS_RST) have a reset; the round units' data, key-state and direction
 // registers have none (nor, with SUBREG >= 1, any register of the full pipeline's units). A
 // reset clears them by flushing (docs/interface.md, rule 5, as des_pipe): every unit takes its
-// inputs every cycle, the input register holds no block and (a cycle later) the zero key state,
+// inputs every cycle, the input register holds no block and the zero key state after a reset,
 // a loop's empty slots come back into unit 0 with no key state, and the pre-pass steps the
 // zero key; so within one pass through the units every key-state register holds the zero key's
 // schedule. Meanwhile the output FIFO wipes its RAM (2^FIFO_LOG2 cycles, longer than a pass)
@@ -172,69 +172,48 @@ assign prep_last[WORD-1:0] = prep_ks_next[WORD-1:0];
 
 // keys are accepted at any time (blocks inside carry their own key state), except during the
 // output FIFO's wipe after reset, so that key_setup is the input register and the pre-pass.
-// s_key_tready is a register beside the input (the wipe flag comes from the far end of the
-// pipeline: a route across the chip, then no logic), low from the reset edge to one cycle
-// after the wipe. The key goes through an input register first, and its handshake reaches the
-// key registers from flip-flops, not through logic: key_v_reg (key0_reg's enable, the
-// pre-pass state's load select) and prep_ce_reg (the pre-pass state's enable, load or step:
-// key_v_reg || prep_step_reg, computed a cycle ahead)
+// The key goes through an input register first: the handshake then reaches the key
+// registers' enables (a few hundred flip-flops) from a flip-flop, not through logic
 wire fifo_wiping;
-reg          key_ok_reg;         // s_key_tready
-assign s_key_tready = key_ok_reg;
-wire key_fire = s_key_tvalid && key_ok_reg;
+assign s_key_tready = !fifo_wiping;
+wire key_fire = s_key_tvalid && s_key_tready;
 reg          key_v_reg;          // a key is in key_in_reg
-reg          prep_ce_reg;        // prep_ks_reg loads this cycle (a key or a step)
 reg [KW-1:0] key_in_reg;
-wire         prep_step_next;
 
 always @(posedge clk) begin : p_key_in
-    // key_in_reg loads every cycle, as the block input register (no reset: it is only used
-    // with key_v_reg, and holds the key bus, not a key of the core's)
-    key_ok_reg <= !fifo_wiping;
+    // loaded every cycle, as the block input register
     key_v_reg <= key_fire;
-    prep_ce_reg <= key_fire || prep_step_next;
     key_in_reg <= s_key_tdata;
     if (rst) begin
-        key_ok_reg <= 1'b0;
         key_v_reg <= 1'b0;
-        prep_ce_reg <= (PREP_CYC == 1);     // prep_step_reg after reset
-    end
-end
-
-// prep_step_reg's next value (see p_key)
-assign prep_step_next = (rst || key_v_reg) ? (PREP_CYC == 1)
-                      : prep_step_reg ? ((PREP_CYC == 1) && (prep_cnt_reg != T_M2))
-                      : (prep_reg && (prep_ph_reg == PREP_LAST_M1));
-
-always @(posedge clk) begin : p_prep_ks
-    if (prep_ce_reg) begin
-        prep_ks_reg <= key_v_reg ? key_in_reg : prep_ks_next;
-    end
-    if (rst) begin
-        prep_ks_reg <= {KW{1'b0}};
+        key_in_reg <= {KW{1'b0}};
     end
 end
 
 always @(posedge clk) begin : p_key
     if (key_v_reg) begin
         key0_reg <= key_in_reg;
+        prep_ks_reg <= key_in_reg;
         prep_reg <= 1'b1;
         prep_cnt_reg <= {CW{1'b0}};
         prep_ph_reg <= 3'd0;
+        prep_step_reg <= (PREP_CYC == 1);
     end else begin
         if (prep_reg) begin
             prep_ph_reg <= prep_step_reg ? 3'd0 : prep_ph_reg + 3'd1;
         end
+        // prep_step_reg is only ever high during the pre-pass (low after its last step), so
+        // that it alone enables the working state
+        prep_step_reg <= prep_step_reg ? ((PREP_CYC == 1) && (prep_cnt_reg != T_M2))
+                                       : (prep_reg && (prep_ph_reg == PREP_LAST_M1));
         if (prep_step_reg) begin
+            prep_ks_reg <= prep_ks_next;
             prep_cnt_reg <= prep_cnt_reg + 1'b1;
             if (prep_cnt_reg == T_M2) begin
                 prep_reg <= 1'b0;
             end
         end
     end
-    // prep_step_reg is only ever high during the pre-pass (low after its last step), so
-    // that it alone enables the working state (with prep_ce_reg a cycle ahead)
-    prep_step_reg <= prep_step_next;
 
     // no block enters during the pre-pass: keyl_reg may follow every step (even one that a
     // new key cuts short: the new pre-pass's steps follow), and keeps the last one's. So its
@@ -247,9 +226,11 @@ always @(posedge clk) begin : p_key
         // wipe the key, then run the pre-pass for the all-zero key
         key0_reg <= {KW{1'b0}};
         keyl_reg <= {KW{1'b0}};
+        prep_ks_reg <= {KW{1'b0}};
         prep_reg <= 1'b1;
         prep_cnt_reg <= {CW{1'b0}};
         prep_ph_reg <= 3'd0;
+        prep_step_reg <= (PREP_CYC == 1);
     end
 end
 
@@ -584,10 +565,11 @@ always @(posedge clk) begin : p_input
     in_d_reg <= s_axis_tuser;
     in_data_reg <= s_axis_tdata;
     in_ks_reg <= s_axis_tuser ? keyl_reg : key0_reg;
-    // only the valid bit has a reset: the rest loads every cycle (in_ks_reg the cleared key
-    // registers' zeros from the cycle after the reset)
     if (rst) begin
         in_v_reg <= 1'b0;
+        in_d_reg <= 1'b0;
+        in_data_reg <= {BW{1'b0}};
+        in_ks_reg <= {KW{1'b0}};
     end
 end
 

@@ -17,8 +17,7 @@
 // either side), and the logic of each stage is one LUT level:
 //   SUBREG = 1: operands | addition and output logic
 //   SUBREG = 2: operands | addition | output logic
-//   SUBREG = 3: operands | the addition by halves, the high half both ways (carry select) |
-//               the high half chosen by the low half's carry | output logic
+//   SUBREG = 3: operands | low half of the addition | high half | output logic
 // (the plain round, speck_round, does all of it in one cycle).
 module speck_round_pipe #(
     // word size n in bits: 16, 24, 32, 48 or 64 (sets the rotations alpha, beta)
@@ -144,21 +143,12 @@ generate
             assign d_in = d_reg;
             assign pass_in = pass_reg;
         end else begin : g_halves
-            // carry select: the low half with its carry, and the high half both ways (a + b
-            // and a + b + 1), three chains side by side that start at the operand registers;
-            // the next stage chooses the high half with the carry (one LUT a bit), so no
-            // carry chain starts at a register of another chain (the low half's carry into
-            // the high half's chain was one of the slowest paths of the 128-bit pipeline)
+            // low half and its carry, with the high operands beside it
             wire [LO+1:0] sum_lo = {1'b0, a_reg[LO-1:0], 1'b1} + {1'b0, b_reg[LO-1:0], d_reg};
-            wire [HI-1:0] sum_hi0 = a_reg[WORD-1:LO] + b_reg[WORD-1:LO];
-            // verilator lint_off UNUSEDSIGNAL
-            // bit 0 only carries the carry-in
-            wire [HI:0]   sum_hi1 = {a_reg[WORD-1:LO], 1'b1} + {b_reg[WORD-1:LO], 1'b1};
-            // verilator lint_on UNUSEDSIGNAL
             reg  [LO-1:0] lo_reg;
             reg           c_reg;
-            reg  [HI-1:0] hi0_reg;
-            reg  [HI-1:0] hi1_reg;
+            reg  [HI-1:0] ahi_reg;
+            reg  [HI-1:0] bhi_reg;
             reg  [WORD-1:0] aux1_reg;
             reg  [WORD-1:0] k1_reg;
             reg           d1_reg;
@@ -167,8 +157,8 @@ generate
             always @(posedge clk) begin : p_low
                 lo_reg <= sum_lo[LO:1];
                 c_reg <= sum_lo[LO+1];
-                hi0_reg <= sum_hi0;
-                hi1_reg <= sum_hi1[HI:1];
+                ahi_reg <= a_reg[WORD-1:LO];
+                bhi_reg <= b_reg[WORD-1:LO];
                 aux1_reg <= aux_reg;
                 k1_reg <= k_reg;
                 d1_reg <= d_reg;
@@ -178,7 +168,11 @@ generate
                 end
             end
 
-            assign r_next = {c_reg ? hi1_reg : hi0_reg, lo_reg};
+            // verilator lint_off UNUSEDSIGNAL
+            // bit 0 only carries the carry-in
+            wire [HI:0] sum_hi = {ahi_reg, 1'b1} + {bhi_reg, c_reg};
+            // verilator lint_on UNUSEDSIGNAL
+            assign r_next = {sum_hi[HI:1], lo_reg};
             assign aux_in = aux1_reg;
             assign k_in = k1_reg;
             assign d_in = d1_reg;
