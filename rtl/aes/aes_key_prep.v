@@ -5,7 +5,7 @@
 // AES key-expansion pre-pass at key load: the key-schedule windows (aes_key_step layout) at
 // which encryption starts (round key 0 newest) and decryption starts (round key Nr newest).
 //
-// A load takes the key and its length into registers (the first window computed from them);
+// A load takes the key into registers (the first window computed from it);
 // `busy` is high from the load edge for that cycle and Nr steps (Nr + 1 for AES-256), one step
 // per cycle (SPLIT = 1: two cycles, SubWord into a register, then the word XORs: aes_key_sub
 // and aes_key_words; SPLIT = 2: three cycles, the S-box input word into a register first).
@@ -15,12 +15,16 @@
 // the slowest path of aes_pipe). Windows start at g = 1 (w[-4] .. w[3]); the words below
 // w[0] are those of the backward recurrence: for Nk = 6 w[-2] = w[4] ^ w[3] and
 // w[-1] = w[5] ^ w[4] (load-time XORs), for Nk = 8 one backward step from w[0] .. w[7].
-// Reset zeroes every register and runs the pre-pass of the all-zero key of length RESET_NK.
+// The key length is a parameter (NK), not an input: a fixed length lets synthesis drop the
+// other lengths' logic (the AES-256 backward step, the windows' unused words), which it did
+// not do through registers holding a constant input.
+// Reset zeroes every register and runs the pre-pass of the all-zero key.
 module aes_key_prep #(
     // width of the key input: the key is left-aligned, shorter keys use its top bits
     parameter integer KEY_BITS = 256,
-    // key length after reset (nk_code): the zero key of this length is then in use
-    parameter integer RESET_NK = 0,
+    // key length: 0: AES-128, 1: AES-192, 2: AES-256 (a key shorter than KEY_BITS uses the
+    // top bits)
+    parameter integer NK = 0,
     // 1: two cycles a step (a register between SubWord and the word XORs); 2: three (and a
     // register before SubWord)
     parameter integer SPLIT = 0
@@ -31,12 +35,8 @@ module aes_key_prep #(
     // load a key (ignored while busy)
     input  wire                load,
     input  wire [KEY_BITS-1:0] key,
-    // 0: AES-128, 1: AES-192, 2: AES-256 (a key shorter than KEY_BITS uses the top bits)
-    input  wire [1:0]          nk_code,
 
     output wire                busy,
-    // key length of the windows below (nk_code of the last load)
-    output wire [1:0]          win_nk_code,
     // window at which encryption starts: w[-4] .. w[3], round key 0 newest
     output wire [255:0]        enc_win,
     // window at which decryption starts: w[4Nr-4] .. w[4Nr+3], round key Nr newest
@@ -44,13 +44,18 @@ module aes_key_prep #(
 );
 
 initial begin
-    if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || RESET_NK < 0
-        || RESET_NK > 2 || SPLIT < 0 || SPLIT > 2) begin
-        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), RESET_NK=%0d (0..2), SPLIT=%0d (0..2)",
-               KEY_BITS, RESET_NK, SPLIT);
+    if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || NK < 0 || NK > 2
+        || KEY_BITS < 128 + 64 * NK || SPLIT < 0 || SPLIT > 2) begin
+        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), NK=%0d (0..2, a key of 128 + 64 * NK bits within KEY_BITS), SPLIT=%0d (0..2)",
+               KEY_BITS, NK, SPLIT);
         $finish;
     end
 end
+
+localparam [1:0] NK_CODE = NK[1:0];
+localparam integer NR = 10 + 2 * NK;
+// the first window: g = 2 (the key itself) for Nk = 8, else g = 1
+localparam [3:0] G_FIRST = (NK == 2) ? 4'd2 : 4'd1;
 
 wire [255:0] k;
 generate
@@ -64,7 +69,7 @@ endgenerate
 // the g = 1 window for Nk = 4 and 6, the g = 2 window (the key itself) for Nk = 8
 reg [255:0] first;
 always @* begin : p_first
-    case (nk_code)
+    case (NK_CODE)
         2'd1: first = {64'h0, k[127:96] ^ k[159:128], k[95:64] ^ k[127:96], k[255:128]};
         2'd2: first = k;
         default: first = {128'h0, k[255:128]};
@@ -74,13 +79,12 @@ end
 reg [255:0] win_reg;
 reg [255:0] enc_reg;
 reg [255:0] dec_reg;
-reg [1:0]   nk_reg;
 reg [3:0]   g_reg;
-reg         back_reg;   // the Nk = 8 backward step to g = 1 comes first
+reg         back_reg;   // the Nk = 8 backward step to g = 1 comes first (used with NK = 2)
+wire        back = (NK == 2) && back_reg;
 reg         busy_reg;
 // the load: the key's first window and length, registered every cycle (used after a load)
 reg [255:0] first_reg;
-reg [1:0]   ld_nk_reg;
 reg         ld_reg;     // a key was taken at the last edge: the windows load it now
 // control a cycle ahead (see the header)
 reg         step_reg;   // the window takes its step this cycle
@@ -102,8 +106,8 @@ aes_key_sub #(
     .PRESEL(SPLIT == 2 ? 1 : 0)
 ) u_sub (
     .win(win_reg),
-    .nk_code(nk_reg),
-    .bwd(back_reg),
+    .nk_code(NK_CODE),
+    .bwd(back),
     .g(g_reg),
     .sin(sin),
     .sin_pre(sin_pre),
@@ -141,8 +145,8 @@ endgenerate
 
 aes_key_words u_words (
     .win(win_reg),
-    .nk_code(nk_reg),
-    .bwd(back_reg),
+    .nk_code(NK_CODE),
+    .bwd(back),
     .sub(step_sub),
     .pl(step_pl),
     .next(step_next),
@@ -151,24 +155,20 @@ aes_key_words u_words (
 
 // next values of the control (the registers hold them a cycle later)
 wire       take = load && !busy_reg;
-wire [1:0] nk_next = ld_reg ? ld_nk_reg : nk_reg;
-wire [3:0] g_next = ld_reg ? ((ld_nk_reg == 2'd2) ? 4'd2 : 4'd1)
+wire [3:0] g_next = ld_reg ? G_FIRST
                   : !step_reg ? g_reg
-                  : back_reg ? 4'd1 : g_reg + 4'd1;
-wire       back_next = ld_reg ? (ld_nk_reg == 2'd2) : (back_reg && !step_reg);
+                  : back ? 4'd1 : g_reg + 4'd1;
+wire       back_next = ld_reg ? (NK == 2) : (back && !step_reg);
 wire       busy_next = take || (busy_reg && !fin_reg);
 // SPLIT = 0: a step every busy cycle but the load's; else every SPLIT + 1 cycles after it
 wire [1:0] ph_next = (busy_reg && !ld_reg && ph_reg != SPLIT[1:0]) ? ph_reg + 2'd1 : 2'd0;
 wire       step_n = busy_next && !take && ((SPLIT == 0) || (ph_next == SPLIT[1:0]));
-wire [3:0] nr_next = (nk_next == 2'd0) ? 4'd10 : (nk_next == 2'd1) ? 4'd12 : 4'd14;
-wire       fin_n = step_n && !back_next && (g_next == nr_next);
+wire       fin_n = step_n && !back_next && (g_next == NR[3:0]);
 
 always @(posedge clk) begin : p_ctrl
     first_reg <= first;
-    ld_nk_reg <= (nk_code == 2'd3) ? 2'd0 : nk_code;
     ld_reg <= take;
     busy_reg <= busy_next;
-    nk_reg <= nk_next;
     g_reg <= g_next;
     back_reg <= back_next;
     ph_reg <= ph_next;
@@ -177,20 +177,18 @@ always @(posedge clk) begin : p_ctrl
     win_ce_reg <= take || step_n;
     enc_ce_reg <= take || (step_n && back_next);
 
-    // (first_reg and ld_nk_reg load every cycle and are used only after a load: no reset)
+    // (first_reg loads every cycle and is used only after a load: no reset)
     if (rst) begin
-        // the state after the load of the all-zero key of length RESET_NK (the windows
-        // below are zero)
+        // the state after the load of the all-zero key (the windows below are zero)
         ld_reg <= 1'b0;
         busy_reg <= 1'b1;
-        nk_reg <= RESET_NK[1:0];
-        g_reg <= (RESET_NK == 2) ? 4'd2 : 4'd1;
-        back_reg <= (RESET_NK == 2);
+        g_reg <= G_FIRST;
+        back_reg <= (NK == 2);
         ph_reg <= 2'd0;
         step_reg <= (SPLIT == 0);
         fin_reg <= 1'b0;
         win_ce_reg <= (SPLIT == 0);
-        enc_ce_reg <= (SPLIT == 0) && (RESET_NK == 2);
+        enc_ce_reg <= (SPLIT == 0) && (NK == 2);
     end
 end
 
@@ -213,7 +211,6 @@ always @(posedge clk) begin : p_win
 end
 
 assign busy = busy_reg;
-assign win_nk_code = nk_reg;
 assign enc_win = enc_reg;
 assign dec_win = dec_reg;
 

@@ -104,7 +104,6 @@ end
 // key pre-pass and the output FIFO's credits
 // ---------------------------------------------------------------------------------------
 wire         prep_busy;
-wire [1:0]   prep_nk_unused;
 wire [255:0] enc_win;
 wire [255:0] dec_win;
 wire         credit;
@@ -127,7 +126,7 @@ wire in_fire = s_axis_tvalid && s_axis_tready;
 
 aes_key_prep #(
     .KEY_BITS(KEY_BITS),
-    .RESET_NK(NKI),
+    .NK(NKI),
     // SUBREG = 2: the pre-pass too takes three cycles a step, as the rounds' key steps: the
     // S-box input word, SubWord, the words
     .SPLIT(SUBREG == 2 ? 2 : 0)
@@ -136,9 +135,7 @@ aes_key_prep #(
     .rst(rst),
     .load(key_fire),
     .key(s_key_tdata),
-    .nk_code(NK_CODE),
     .busy(prep_busy),
-    .win_nk_code(prep_nk_unused),
     .enc_win(enc_win),
     .dec_win(dec_win)
 );
