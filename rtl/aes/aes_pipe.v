@@ -37,8 +37,8 @@
 // deep enough for the whole pipeline, so a full pipeline drains into the FIFO while
 // m_axis_tready is low and back-pressure costs no Fmax.
 //
-// Cycles: latency Nr * (1 + SUBREG + MIXREG) - MIXREG + 5 (stage 0, the round stages, the
-// last round's output register and the FIFO's four), interval 1.
+// Cycles: latency Nr * (1 + SUBREG + MIXREG) - MIXREG + 6 (the input register, stage 0, the
+// round stages, the last round's output register and the FIFO's four), interval 1.
 module aes_pipe #(
     // key length in bits: 128, 192 or 256
     parameter integer KEY_BITS = 128,
@@ -85,9 +85,9 @@ localparam integer W = 128 * LANES;
 localparam integer STAGES = NR * (1 + SUBREG + MIXREG) - MIXREG;
 // output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a reservation
 // counted a cycle late, a credit back two cycles after delivery): room for every block in
-// flight (stage 0, the round stages, the FIFO's four, the credit's three cycles back, the
-// one credit held back), so one block a cycle never waits for a credit
-localparam integer FIFO_LOG2 = $clog2(STAGES + 9);
+// flight (the input register, stage 0, the round stages, the FIFO's four, the credit's three
+// cycles back, the one credit held back), so one block a cycle never waits for a credit
+localparam integer FIFO_LOG2 = $clog2(STAGES + 10);
 
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || LANES < 1 || LANES > 8
@@ -161,7 +161,26 @@ reg [31:0]    s0_sin_reg;
 reg           s0_dir_reg;
 reg           s0_valid_reg;
 
-wire [255:0] first_win = s_axis_tuser ? dec_win : enc_win;
+// the input register: the block and its direction first go into flip-flops, so that the
+// direction (which selects the first window for 128 + 256 + 32 bits) starts at a register of
+// the core's own, not at the user's logic (a route to 400 sinks, seed 3's slowest path).
+// The windows it then selects are those of the cycle the block was taken in: a key load
+// cannot fire in that cycle (s_axis_tready needs !s_key_tvalid) and the pre-pass changes
+// the windows two cycles after a load at the earliest (and while busy no block is taken)
+reg [W-1:0] in_data_reg;
+reg         in_dir_reg;
+reg         in_valid_reg;
+always @(posedge clk) begin : p_in
+    in_data_reg <= s_axis_tdata;
+    in_dir_reg <= s_axis_tuser;
+    in_valid_reg <= in_fire;
+    if (rst) begin
+        in_dir_reg <= 1'b0;
+        in_valid_reg <= 1'b0;
+    end
+end
+
+wire [255:0] first_win = in_dir_reg ? dec_win : enc_win;
 
 // round 1's S-box input word
 localparam integer G1B = NR + 1;
@@ -173,22 +192,22 @@ wire [11:0] first_pl_unused;
 aes_key_sub u_key_sel0 (
     .win(first_win),
     .nk_code(NK_CODE),
-    .bwd(s_axis_tuser),
-    .g(s_axis_tuser ? G1_BWD : G1_FWD),
+    .bwd(in_dir_reg),
+    .g(in_dir_reg ? G1_BWD : G1_FWD),
     .sin(first_sin),
     .sin_pre(32'h0),
     .sub(first_sub_unused),
     .pl(first_pl_unused)
 );
 
-assign n_state[W-1:0] = s_axis_tdata ^ {LANES{first_win[127:0]}};
-assign n_dir[0] = s_axis_tuser;
+assign n_state[W-1:0] = in_data_reg ^ {LANES{first_win[127:0]}};
+assign n_dir[0] = in_dir_reg;
 
 always @(posedge clk) begin : p_stage0
     s0_win_reg <= first_win;
     s0_sin_reg <= first_sin;
-    s0_dir_reg <= s_axis_tuser;
-    s0_valid_reg <= in_fire;
+    s0_dir_reg <= in_dir_reg;
+    s0_valid_reg <= in_valid_reg;
     if (rst) begin
         s0_win_reg <= 256'h0;
         s0_sin_reg <= 32'h0;
@@ -222,14 +241,23 @@ generate
         // key step (forward from window g = r, backward from g = NR + 2 - r): SubWord and the
         // step's plan (aes_key_sub), then the new words (aes_key_words). With SUBREG = 2 a
         // register lies between the two and the window steps in the round's second stage,
-        // else the whole step lies before the round's first register
+        // else the whole step lies before the round's first register.
+        // With SUBREG = 2 the step is split by linearity: the new window is a XOR of the
+        // window and SubWord terms, next(win, sub) = next(win, 0) ^ next(0, sub) (Rcon in the
+        // first term), so the first term is computed from the window in the round's first
+        // stage and registered in place of the window (a1_win), and the second stage adds the
+        // SubWord term only: one LUT before the window and round-key registers (the XOR
+        // chains of the new words were the slowest paths of aes_pipe)
         wire [31:0]  key_sub;
         wire [11:0]  key_pl;
         wire [255:0] step_win;     // the window the word half steps
+        wire [255:0] step_base;    // XORed into the word half's result
+        wire [255:0] base_next;    // SUBREG = 2: the window's term, for a1_win
         wire         step_dir;
         wire [31:0]  step_sub;
         wire [11:0]  step_pl;
-        wire [255:0] step_next;
+        wire [255:0] words_next;
+        wire [255:0] step_next = step_base ^ words_next;
         wire [127:0] step_rk_unused;
         wire [31:0]  key_sin_unused;
         aes_key_sub #(
@@ -250,7 +278,7 @@ generate
             .bwd(step_dir),
             .sub(step_sub),
             .pl(step_pl),
-            .next(step_next),
+            .next(words_next),
             .rk(step_rk_unused)
         );
 
@@ -282,8 +310,8 @@ generate
             reg         dir_reg;
             reg         valid_reg;
             always @(posedge clk) begin : p_sub
-                // SUBREG = 2: the window before its step, which the next stage finishes
-                win_reg <= (SUBREG == 2) ? in_win : step_next;
+                // SUBREG = 2: the window's term of the step, which the next stage finishes
+                win_reg <= (SUBREG == 2) ? base_next : step_next;
                 dir_reg <= in_dir;
                 valid_reg <= in_valid;
             end
@@ -291,25 +319,42 @@ generate
             assign a1_dir = dir_reg;
             assign a1_valid = valid_reg;
         end else begin : g_nosubreg
+            wire [255:0] base_unused = base_next;
             assign a1_win = step_next;
             assign a1_dir = in_dir;
             assign a1_valid = in_valid;
         end
 
         if (SUBREG == 2) begin : g_keyreg
-            // the key step's SubWord and plan, registered beside the window
+            // the window's term (the step with SubWord zero, Rcon in it)
+            wire [127:0] base_rk_unused;
+            aes_key_words u_key_base (
+                .win(in_win),
+                .nk_code(NK_CODE),
+                .bwd(in_dir),
+                .sub(32'h0),
+                .pl(key_pl),
+                .next(base_next),
+                .rk(base_rk_unused)
+            );
+            // the key step's SubWord and plan (Rcon is in the window's term), registered
+            // beside the window's term
             reg [31:0] sub_reg;
-            reg [11:0] pl_reg;
+            reg [3:0]  pl_reg;
             always @(posedge clk) begin : p_key
                 sub_reg <= key_sub;
-                pl_reg <= key_pl;
+                pl_reg <= key_pl[11:8];
             end
-            assign step_win = a1_win;
+            // the SubWord term: a zero window, no Rcon
+            assign step_win = 256'h0;
+            assign step_base = a1_win;
             assign step_dir = a1_dir;
             assign step_sub = sub_reg;
-            assign step_pl = pl_reg;
+            assign step_pl = {pl_reg, 8'h00};
         end else begin : g_nokeyreg
+            assign base_next = 256'h0;
             assign step_win = in_win;
+            assign step_base = 256'h0;
             assign step_dir = in_dir;
             assign step_sub = key_sub;
             assign step_pl = key_pl;

@@ -530,10 +530,10 @@ register(Core(
     block_bits=lambda p: 128,
     key_bits=lambda p: p["KEY_BITS"],
     key_len_port=False,
-    # stage 0, Nr rounds of 1 + SUBREG + MIXREG stages (no MIXREG in the last), the last
-    # round's output register, the output FIFO's four cycles
+    # the input register, stage 0, Nr rounds of 1 + SUBREG + MIXREG stages (no MIXREG in the
+    # last), the last round's output register, the output FIFO's four cycles
     latency=lambda p: (_aes_rounds(p["KEY_BITS"]) * (1 + p["SUBREG"] + p["MIXREG"])
-                       - p["MIXREG"] + 5),
+                       - p["MIXREG"] + 6),
     interval=lambda p: 1,
     # the key into the pre-pass's registers, the pre-pass to the decryption start window, as
     # in aes_iter (three cycles a step with SUBREG=2: S-box input word, SubWord, words), and
