@@ -105,5 +105,8 @@ def version(tool: str) -> str:
         tool, ["--version"]
     )
     out = subprocess.run([path, *args], capture_output=True, text=True, env=sim_env(), check=False)
-    text = (out.stdout or out.stderr).strip().splitlines()
-    return text[0].strip() if text else "unknown"
+    # YoWASP tools print "Preparing to run yowasp-... This might take a while..." at their
+    # first call on a machine (while they compile): not a version line
+    text = [ln.strip() for ln in (out.stdout + "\n" + out.stderr).splitlines()
+            if ln.strip() and not ln.startswith("Preparing to run")]
+    return text[0] if text else "unknown"
