@@ -45,8 +45,8 @@ bench-synth: $(STAMP)
 ## STAGES 1..5 and T (full pipeline) for SPECK48/96, 64/128 and 128/128 on ECP5 speed 8 (seeds
 ## 1,2,3) and xc7 (area), and the folded SPECK48/96 (STAGES=1) with 0..3 registers inside the
 ## round (SUBREG); aes_pipe (AES-128, the default registers) with LANES 1 and 2 on ECP5 speed 8
-## (seeds 1,2,3; two lanes route in about 45 minutes a seed); then docs/results.md. Cached like
-## bench-synth; long (several hours on 2 cores).
+## (seeds 1,2,3); then docs/results.md. Cached like bench-synth; long (several hours on 2
+## cores).
 bench-sweeps: $(STAMP)
 	status=0; for set in 24:4:23 32:4:27 64:2:32; do \
 	  w=$${set%%:*}; rest=$${set#*:}; m=$${rest%%:*}; t=$${rest#*:}; \
