@@ -130,8 +130,11 @@ wire   in_fire       = s_axis_tvalid && s_axis_tready;
 assign s_iv_tready   = !busy_reg;
 wire   iv_fire       = s_iv_tvalid && s_iv_tready;
 
-// output side: the core's result joined with its side value
-wire [BLOCK+1:0] head = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
+// output side: the core's result joined with its side value. The side memory keeps earlier
+// messages' values (it has no reset): they are masked while no block is offered, so that
+// m_axis_tdata is zero whenever m_axis_tvalid is low, from the reset edge on (as the core's
+// own output; docs/interface.md, rule 5)
+wire [BLOCK+1:0] head = side_mem[rd_ptr[DEPTH_LOG2-1:0]] & {(BLOCK + 2){c_out_tvalid}};
 assign m_axis_tvalid = c_out_tvalid;
 assign c_out_tready  = m_axis_tready;
 assign m_axis_tdata  = c_out_tdata ^ head[BLOCK-1:0];
