@@ -141,3 +141,29 @@ async def reset_mid_stream(dut):
     again[0].key = key
     await tb.stream(again, idle=0.3)
     check(again, tb.model(key), "after reset, key reloaded", tb.lanes)
+
+
+@cocotb.test()
+async def reset_one_cycle(dut):
+    """Rule 5 with the shortest reset, one cycle, while an output block is offered and not
+    taken: m_axis_tvalid and m_axis_tdata are zero from that edge on (CoreBench.reset checks
+    it), the block is discarded, and the core then works with the all-zero key."""
+    tb = CoreBench(dut)
+    await tb.start()
+    rng = random.Random(6)
+    key = tb.random_key(rng)
+    blocks = random_blocks(rng, 8, tb.port_bits)
+    blocks[0].key = key
+    await tb.stream(blocks, stop_after_inputs=2)
+    # the consumer is not ready (stream ends idle): wait for the first block to be offered
+    limit = 4 * (tb.core.latency(tb.params) + tb.core.interval(tb.params)) + 100
+    for _ in range(limit):
+        if int(dut.m_axis_tvalid.value):
+            break
+        await tb.tick()
+    assert int(dut.m_axis_tvalid.value), f"no output block offered within {limit} cycles"
+    await tb.reset(cycles=1)
+    await tb.expect_silence(3 * tb.core.latency(tb.params))
+    after = random_blocks(rng, 10, tb.port_bits)
+    await tb.stream(after, backpressure=0.3)
+    check(after, tb.model(tb.zero_key()), "after a one-cycle reset (zero key)", tb.lanes)

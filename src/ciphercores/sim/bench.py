@@ -129,11 +129,24 @@ class CoreBench:
         self.cycle += round((get_sim_time(unit="ns") - self._edge_ns) / CLOCK_NS)
 
     async def reset(self, cycles: int = 2) -> None:
-        self.dut.rst.value = 1
+        """Hold rst high for ``cycles`` clock edges, and check docs/interface.md rule 5's "at
+        once" on every reset: from the first edge with rst high (read half a cycle later),
+        m_axis_tvalid is low and m_axis_tdata is zero. Checked at that edge, not after the
+        reset, so that a core whose output falls a cycle or two late fails."""
+        d = self.dut
+        d.rst.value = 1
         self._idle()
-        for _ in range(cycles):
+        for i in range(cycles):
             await self.tick()
-        self.dut.rst.value = 0
+            if i == 0:
+                await FallingEdge(d.clk)
+                if not set(str(d.m_axis_tvalid.value) + str(d.m_axis_tdata.value)) <= {"0", "1"}:
+                    raise AssertionError("m_axis_tvalid or m_axis_tdata undefined after the "
+                                         "reset edge")
+                if int(d.m_axis_tvalid.value) or int(d.m_axis_tdata.value):
+                    raise AssertionError("m_axis_tvalid or m_axis_tdata still set after the "
+                                         "reset edge (rule 5: they fall at once)")
+        d.rst.value = 0
         await self.tick()
 
     # -- keys --------------------------------------------------------------------------
