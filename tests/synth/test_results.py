@@ -117,6 +117,8 @@ def test_the_committed_archive_holds_records_the_page_can_show():
         assert rec["target"] in ("ecp5", "xc7", "ice40") and rec["status"]
         assert {"lut", "ff", "carry", "bram", "dsp"} <= set(rec["core_area"])
         assert "area" in rec["harness"] and rec["tools"] and "date" in rec
-        if rec["target"] == "ecp5" and rec["status"] == "ok":
+        if rec["target"] == "ecp5" and not rec["timing"]:  # synthesis only (`--seeds ''`)
+            assert not rec["seeds"] and rec.get("fmax_mhz") is None and rec["grade"] is None
+        elif rec["target"] == "ecp5" and rec["status"] == "ok":
             assert rec["fmax_min_mhz"] <= rec["fmax_mhz"] <= rec["fmax_max_mhz"]
             assert rec["seeds"] == list(flow.DEFAULT_SEEDS)
