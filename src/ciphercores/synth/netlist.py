@@ -36,6 +36,19 @@ def applies(target: str, sources: Iterable[str]) -> bool:
     return target == "ecp5" and any(MARKER in text for text in sources)
 
 
+def bram_write_modes(path: Path) -> dict[str, int]:
+    """How many block RAM ports of a Yosys JSON netlist use each write mode (WRITEMODE_A/B:
+    NORMAL, WRITETHROUGH, READBEFOREWRITE; NORMAL where the parameter is left out)."""
+    modes: dict[str, int] = {}
+    for module in json.loads(path.read_text())["modules"].values():
+        for cell in module["cells"].values():
+            if cell["type"] in (RAM, "PDPW16KD"):
+                for port in ("A", "B"):
+                    mode = _param(cell, f"WRITEMODE_{port}", "NORMAL") or "NORMAL"
+                    modes[mode] = modes.get(mode, 0) + 1
+    return modes
+
+
 def _param(cell: dict, name: str, default: str = "") -> str:
     return str(cell.get("parameters", {}).get(name, default)).strip()
 

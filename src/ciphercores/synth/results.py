@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .. import registry
 from ..registry import ROOT
-from . import flow
+from . import flow, limits
 from .targets import TARGETS
 
 #: (target, grade) in the order the page shows them
@@ -53,6 +53,22 @@ def _fmt(v, nd=1) -> str:
     return str(v)
 
 
+def _fmax(r: dict) -> str:
+    """'median (min..max)', and where a pulse-width limit lowered the figures (``limits``)
+    the limit and nextpnr's own median."""
+    text = f"{_fmt(r['fmax_mhz'])} ({_fmt(r['fmax_min_mhz'])}..{_fmt(r['fmax_max_mhz'])})"
+    return text + _cap_note(r)
+
+
+def _fmax_alone(h: dict) -> str:
+    return _fmt(h.get("fmax_mhz")) + _cap_note(h)
+
+
+def _cap_note(r: dict) -> str:
+    note = limits.note(r)
+    return f", {note} (nextpnr {_fmt(r['fmax_nextpnr']['fmax_mhz'])})" if note else ""
+
+
 def _params(p: dict) -> str:
     return " ".join(f"{k}={v}" for k, v in p.items())
 
@@ -69,14 +85,13 @@ def _table_timed(recs: list[dict]) -> list[str]:
         if r["status"] != "ok":
             fmax = r["status"] + (f": {r['error']}" if r.get("error") else "")
         else:
-            fmax = (f"{_fmt(r['fmax_mhz'])} ({_fmt(r['fmax_min_mhz'])}.."
-                    f"{_fmt(r['fmax_max_mhz'])})")
+            fmax = _fmax(r)
         lines.append(
             f"| `{r['core']}` | {_params(r['params'])} | {', '.join(r['ciphers'])} | "
             f"{_fmt(a['lut'])} | {_fmt(a['ff'])} | {_fmt(a['carry'])} | {_fmt(a['bram'])} | "
             f"{_fmt(a['dsp'])} | {fmax} | {r['latency']} / {r['interval']} | "
             f"{_fmt(r.get('gbps'), 3)} | {_fmt(r.get('gbps_per_klut'), 3)} | "
-            f"{_fmt(h['area']['lut'])} / {_fmt(h['area']['ff'])}, {_fmt(h.get('fmax_mhz'))} | "
+            f"{_fmt(h['area']['lut'])} / {_fmt(h['area']['ff'])}, {_fmax_alone(h)} | "
             f"{_fmt(r['wall_s'], 0)} |")
     return lines
 
@@ -131,8 +146,7 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
         if r["status"] != "ok":
             fmax = r["status"]
         elif r.get("fmax_mhz"):
-            fmax = (f"{_fmt(r['fmax_mhz'])} ({_fmt(r['fmax_min_mhz'])}.."
-                    f"{_fmt(r['fmax_max_mhz'])})")
+            fmax = _fmax(r)
         else:
             fmax = "– (no timing)"
         out.append(f"| {_params(r['params'])} | {where} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
@@ -171,6 +185,16 @@ def render(recs: list[dict], today: str | None = None,
         "with the spread (min..max); one clock constraint per target for every core "
         f"(ECP5 {TARGETS['ecp5'].freq_mhz} MHz, iCE40 {TARGETS['ice40'].freq_mhz} MHz, "
         "`--timing-allow-fail`). Compare figures only at the same grade and seeds.",
+        "- Fmax caps (ECP5): nextpnr-ecp5 does not check the minimum clock pulse widths of "
+        "the Project Trellis timing database, so every Fmax (each seed, the median, the "
+        "spread, and so the throughput) is capped at 1 / (2 × width) of the cells the design "
+        "uses: "
+        + "; ".join(f"speed {g}: DP16KD {limits.cap_mhz(limits.pulse_ps('ecp5', g, 'DP16KD'))}"
+                    f" MHz, slices {limits.cap_mhz(limits.pulse_ps('ecp5', g, 'slice'))} MHz"
+                    for g in TARGETS["ecp5"].grades)
+        + ". A capped figure says so and gives nextpnr's own median beside it. The database "
+        "lists a shorter slice pulse at speed 6 than at speed 8; a slower grade is never "
+        "capped above a faster one (`ciphercores.synth.limits`).",
         "- Throughput = block bits × lanes × Fmax / initiation interval; latency and interval "
         "are the registry's cycle model, which the `timing` test checks in simulation. "
         "Gbit/s per 1000 LUTs uses the core's LUTs.",
@@ -291,8 +315,7 @@ def readme_table(recs: list[dict]) -> list[str]:
             "|---|---|---:|---:|---:|---|---|---:|"]
     for r in rs:
         a = r["core_area"]
-        fmax = (f"{_fmt(r['fmax_mhz'])} ({_fmt(r['fmax_min_mhz'])}..{_fmt(r['fmax_max_mhz'])})"
-                if r["status"] == "ok" else r["status"])
+        fmax = _fmax(r) if r["status"] == "ok" else r["status"]
         out.append(f"| `{r['core']}` | {_params(r['params'])} | {_fmt(a['lut'])} | "
                    f"{_fmt(a['ff'])} | {_fmt(a['bram'])} | {fmax} | "
                    f"{r['latency']} / {r['interval']} | {_fmt(r.get('gbps'), 3)} |")
