@@ -65,6 +65,12 @@ class PaddingError(CipherCoresError):
         super().__init__(f"bad decrypt: {detail}")
 
 
+class AuthenticationError(CipherCoresError):
+    """An authenticated mode's tag that does not match: nothing of the plaintext is given."""
+
+    exit_code = 9
+
+
 # -- driver and command line (issue 8) ---------------------------------------------------
 
 class UnsupportedCipherError(CipherCoresError):

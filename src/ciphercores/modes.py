@@ -23,12 +23,15 @@ Errors are the typed ones of :mod:`ciphercores.errors`; they name sizes, never k
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from . import models
 from .errors import (
+    AuthenticationError,
+    BlockSizeError,
     CipherCoresError,
     DataLengthError,
     IVSizeError,
@@ -224,11 +227,106 @@ def decrypt(cipher: BlockCipherLike, mode: str, data: bytes, iv: bytes | None = 
     return pkcs7_unpad(out, bs) if pad else out
 
 
+# ---------------------------------------------------------------------------------------
+# GCM (NIST SP 800-38D): authenticated encryption over a 128-bit block cipher
+# ---------------------------------------------------------------------------------------
+
+#: tag lengths (bytes) SP 800-38D allows: 128..96 bits, and 64 and 32 for special uses
+GCM_TAG_LENGTHS = (16, 15, 14, 13, 12, 8, 4)
+#: the reduction constant of GF(2^128) in GCM's bit order (x^128 + x^7 + x^2 + x + 1)
+_GCM_R = 0xE1 << 120
+
+
+def gf128_mul(x: int, y: int) -> int:
+    """The product of two GCM field elements (128-bit integers, the block's first bit the
+    most significant: SP 800-38D's bit order), by Algorithm 1 of SP 800-38D."""
+    z, v = 0, y
+    for i in range(127, -1, -1):
+        if (x >> i) & 1:
+            z ^= v
+        v = (v >> 1) ^ _GCM_R if v & 1 else v >> 1
+    return z
+
+
+def ghash(h: bytes, data: bytes) -> bytes:
+    """GHASH_H of ``data`` (a whole number of 16-byte blocks)."""
+    if len(data) % 16:
+        raise DataLengthError(f"GHASH takes whole 16-byte blocks; got {len(data)} bytes")
+    hi, y = int.from_bytes(h, "big"), 0
+    for i in range(0, len(data), 16):
+        y = gf128_mul(y ^ int.from_bytes(data[i:i + 16], "big"), hi)
+    return y.to_bytes(16, "big")
+
+
+def _zero_pad16(data: bytes) -> bytes:
+    return data + bytes(-len(data) % 16)
+
+
+def _gcm_lengths(aad: bytes, text: bytes) -> bytes:
+    return (8 * len(aad)).to_bytes(8, "big") + (8 * len(text)).to_bytes(8, "big")
+
+
+def _gcm_check(cipher, iv: bytes, tag_len: int) -> tuple[str, bytes, bytes]:
+    """(name, H, J0) after checking the block size, IV and tag lengths."""
+    name = f"{_name(cipher)}-gcm"
+    if cipher.block_size != 16:
+        raise BlockSizeError(name, cipher.block_size, 16)
+    if not iv:
+        raise IVSizeError(name, 0, 12)
+    if tag_len not in GCM_TAG_LENGTHS:
+        raise CipherCoresError(f"{name}: a tag of {tag_len} bytes is not allowed (allowed: "
+                               f"{', '.join(str(t) for t in GCM_TAG_LENGTHS)} bytes)")
+    h = cipher.encrypt_block(bytes(16))
+    if len(iv) == 12:  # the 96-bit IV directly; any other length through GHASH
+        j0 = bytes(iv) + b"\x00\x00\x00\x01"
+    else:
+        j0 = ghash(h, _zero_pad16(bytes(iv)) + bytes(8) + (8 * len(iv)).to_bytes(8, "big"))
+    return name, h, j0
+
+
+def _gctr(cipher, j0: bytes, data: bytes) -> bytes:
+    """GCTR from inc32(J0): the low 32 bits count, modulo 2^32."""
+    n = -(-len(data) // 16)
+    head, low = j0[:12], int.from_bytes(j0[12:], "big")
+    counters = [head + ((low + i) % (1 << 32)).to_bytes(4, "big") for i in range(1, n + 1)]
+    stream = b"".join(_batch(cipher, counters, decrypt=False))
+    return _xor(data, stream)
+
+
+def _gcm_tag(cipher, h: bytes, j0: bytes, aad: bytes, ct: bytes, tag_len: int) -> bytes:
+    s = ghash(h, _zero_pad16(aad) + _zero_pad16(ct) + _gcm_lengths(aad, ct))
+    return _xor(cipher.encrypt_block(j0), s)[:tag_len]
+
+
+def gcm_encrypt(cipher: BlockCipherLike, iv: bytes, data: bytes, aad: bytes = b"",
+                tag_len: int = 16) -> tuple[bytes, bytes]:
+    """GCM authenticated encryption: (ciphertext, tag). Any IV length from 1 byte (12 bytes
+    is the recommended one), tags of GCM_TAG_LENGTHS bytes."""
+    _, h, j0 = _gcm_check(cipher, iv, tag_len)
+    data, aad = bytes(data), bytes(aad)
+    ct = _gctr(cipher, j0, data)
+    return ct, _gcm_tag(cipher, h, j0, aad, ct, tag_len)
+
+
+def gcm_decrypt(cipher: BlockCipherLike, iv: bytes, data: bytes, tag: bytes,
+                aad: bytes = b"") -> bytes:
+    """GCM authenticated decryption: the plaintext, or AuthenticationError (nothing of the
+    plaintext is returned) when the tag does not match the ciphertext, AAD, IV and key. The
+    tag's length is the tag length."""
+    name, h, j0 = _gcm_check(cipher, iv, len(tag))
+    data, aad = bytes(data), bytes(aad)
+    if not hmac.compare_digest(_gcm_tag(cipher, h, j0, aad, data, len(tag)), bytes(tag)):
+        raise AuthenticationError(f"{name}: the tag does not match (wrong key, IV, AAD or "
+                                  "tag, or the data was changed)")
+    return _gctr(cipher, j0, data)
+
+
 def new_model(name: str, key: bytes) -> tuple[models.BlockCipher, CipherMode]:
     """Reference model for a full cipher name: ``new_model("aes-128-cbc", key)``."""
     cm = parse_name(name)
     return models.new(cm.cipher, key), cm
 
 
-__all__ = ["MODES", "PADDED_MODES", "CipherMode", "UnknownModeError", "decrypt", "encrypt",
+__all__ = ["GCM_TAG_LENGTHS", "MODES", "PADDED_MODES", "CipherMode", "UnknownModeError",
+           "decrypt", "encrypt", "gcm_decrypt", "gcm_encrypt", "gf128_mul", "ghash",
            "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]

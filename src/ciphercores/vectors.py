@@ -1,9 +1,11 @@
 """Loaders for the official known-answer files kept under vectors/.
 
-Two formats, both read as text:
+Three formats, all read as text:
 
-- NIST CAVP ``.rsp`` files (AES, TDES): ``[ENCRYPT]`` / ``[DECRYPT]`` sections of
-  ``NAME = value`` records separated by blank lines. :func:`load_rsp` returns the records.
+- NIST CAVP ``.rsp`` files (AES, TDES, GCM): ``[ENCRYPT]`` / ``[DECRYPT]`` sections of
+  ``NAME = value`` records separated by blank lines (a bare ``FAIL`` line marks a case to
+  reject). :func:`load_rsp` returns the records.
+- Wycheproof JSON files, after their ``# source:`` line: :func:`load_json`.
 - Tables (``.txt``) for vectors published as tables (SPECK, Blowfish, FIPS-197, SP 800-38A ...):
   ``#`` comment lines, then a header line ``fields: name name ...``, then one record per line
   with whitespace-separated values. :func:`load_table` returns dicts of strings.
@@ -68,11 +70,21 @@ def load_rsp(rel: str) -> list[RspRecord]:
             continue
         if "=" in line:
             k, v = (s.strip() for s in line.split("=", 1))
-            if k == "COUNT":
+            if k.upper() == "COUNT":
                 flush()
             cur[k] = v
+        elif line == "FAIL":  # a decryption case that must be rejected (GCM files)
+            cur["FAIL"] = ""
     flush()
     return records
+
+
+def load_json(rel: str):
+    """A JSON vector file (Wycheproof): the ``#`` lines before the JSON text skipped."""
+    import json
+
+    lines = path(rel).read_text().splitlines()
+    return json.loads("\n".join(ln for ln in lines if not ln.startswith("#")))
 
 
 def load_table(rel: str) -> list[dict[str, str]]:
