@@ -65,7 +65,7 @@ class PaddingError(CipherCoresError):
         super().__init__(f"bad decrypt: {detail}")
 
 
-# -- driver and command line (issue 8) ---------------------------------------------------
+# -- driver and command line -------------------------------------------------------------
 
 class UnsupportedCipherError(CipherCoresError):
     """A core (with its parameters) that does not implement the requested cipher."""
