@@ -481,6 +481,9 @@ def main(argv: list[str] | None = None) -> int:
     from .synth import commands as synth_commands  # synth, explore, results
 
     synth_commands.add(sub)
+    from . import datasheets
+
+    datasheets.add_command(sub)
     _add_driver_commands(sub)
     _add_gui_command(sub)
     args = ap.parse_args(argv)
