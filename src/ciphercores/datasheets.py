@@ -302,7 +302,6 @@ def _cocotb_tests(module: str) -> list[str]:
 
 def _measured(core: Core, recs: list[dict]) -> list[str]:
     from .synth import results
-    from .synth.targets import TARGETS
 
     mine = [r for r in recs if r["core"] == core.name]
     if not mine:
@@ -311,17 +310,7 @@ def _measured(core: Core, recs: list[dict]) -> list[str]:
     out = ["Core alone (the measurement harness subtracted); Fmax is the median of placer "
            "seeds 1, 2, 3 with the spread; throughput = block bits × lanes × Fmax / interval. "
            "How the figures are made and the commands: [results.md](../results.md).", ""]
-    for target, grade in results.CONFIGS:
-        rs = [r for r in mine if r["target"] == target and r.get("grade") == grade]
-        if not rs:
-            continue
-        t = TARGETS[target]
-        title = t.device + (f", speed grade {grade}" if target == "ecp5" else
-                            f", {grade}" if grade else "")
-        out += [f"### {target}{' -' + grade if grade else ''}: {title}", ""]
-        out += results._table_timed(rs) if t.pnr else results._table_area(rs)
-        out.append("")
-    return out
+    return out + results.target_tables(mine, "###")
 
 
 # -- the pages ---------------------------------------------------------------------------------

@@ -195,16 +195,7 @@ def render(recs: list[dict], today: str | None = None,
                 "as `not measured`; the plot and CSV are those of the sweep's own run.", ""]
         for js in sweeps:
             out += _sweep(js, shown)
-    for target, grade in CONFIGS:
-        rs = [r for r in recs if r["target"] == target and r.get("grade") == grade]
-        if not rs:
-            continue
-        t = TARGETS[target]
-        title = t.device + (f", speed grade {grade}" if target == "ecp5" else
-                            f", {grade}" if grade else "")
-        out += [f"## {target}{' -' + grade if grade else ''}: {title}", "", t.note + ".", ""]
-        out += _table_timed(rs) if t.pnr else _table_area(rs)
-        out.append("")
+    out += target_tables(recs, "##")
     if not recs:
         out += ["No measurement in the cache yet: run `make bench-synth`.", ""]
     out += _slow_paths([r for r in recs if (r["target"], r.get("grade")) == README_CONFIG])
@@ -241,6 +232,24 @@ def render(recs: list[dict], today: str | None = None,
         out += ["```"]
     out.append("")
     return "\n".join(out)
+
+
+def target_tables(recs: list[dict], level: str) -> list[str]:
+    """One section (heading ``level``) per target and grade of CONFIGS that ``recs`` have: its
+    note and the table of its records."""
+    out = []
+    for target, grade in CONFIGS:
+        rs = [r for r in recs if r["target"] == target and r.get("grade") == grade]
+        if not rs:
+            continue
+        t = TARGETS[target]
+        title = t.device + (f", speed grade {grade}" if target == "ecp5" else
+                            f", {grade}" if grade else "")
+        out += [f"{level} {target}{' -' + grade if grade else ''}: {title}", "", t.note + ".",
+                ""]
+        out += _table_timed(rs) if t.pnr else _table_area(rs)
+        out.append("")
+    return out
 
 
 def _slow_paths(recs: list[dict]) -> list[str]:
