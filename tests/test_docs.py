@@ -69,6 +69,20 @@ def test_readme_is_short():
     assert len((ROOT / "README.md").read_text().splitlines()) <= 120
 
 
+def _rtl_files():
+    return sorted((ROOT / "rtl").glob("*/*.v"))
+
+
+@pytest.mark.parametrize("path", _rtl_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_rtl_header_is_short_and_links_the_docs(path):
+    lines = path.read_text().splitlines()
+    assert lines[0] == "// SPDX-License-Identifier: Apache-2.0"
+    top = next(i for i, line in enumerate(lines) if line.startswith("module "))
+    header = [line for line in lines[:top] if line.startswith("//")]
+    assert len(header) <= 10, f"{len(header)} comment lines before the module"
+    assert "docs/" in "\n".join(header)
+
+
 #: words only an insider understands: a tracker or plan number, a paper by its file number
 INSIDER = re.compile(r"\b(?:issue|stop)\s+#?\d+\b|\bits issue\b|\bpapers?\s+0\d\d\b", re.I)
 

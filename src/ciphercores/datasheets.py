@@ -339,8 +339,8 @@ def page(core: Core, recs: list[dict]) -> str:
     out += [f"![timing: a key load, then one block](img/{core.name}-timing.svg)", "",
             _reset(core), ""]
     out += ["## Key loading", "",
-            f"While a key is offered, `s_axis_tready` is low. What a key load waits for: "
-            f"{core.key_change}.", ""]
+            f"While a key is offered, `s_axis_tready` is low. Blocks in flight and the key "
+            f"handshake: {core.key_change}.", ""]
     out += _section(core, "Key loading")
     out += ["## Measured area, Fmax and throughput", ""] + _measured(core, recs)
     out += ["## Verification", ""] + _verification(core) + [""]
