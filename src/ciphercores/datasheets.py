@@ -27,7 +27,6 @@ from pathlib import Path
 from . import registry
 from .models import CIPHERS, spec
 from .registry import ROOT, Core
-from .sim import kat, runner
 
 DIR = ROOT / "docs" / "cores"
 NOTES = DIR / "notes"
@@ -238,6 +237,8 @@ def _svg(wave: dict) -> str:
 
 
 def _verification(core: Core) -> list[str]:
+    from .sim import kat, runner  # the test budgets and vectors; not needed at CLI start
+
     sims = "Verilator" + (", Icarus behind `-m slow`" if "icarus" in core.slow_runs
                           else " and Icarus")
     icarus = runner.ICARUS_BLOCKS_FOR.get(core.name, runner.ICARUS_BLOCKS)
