@@ -73,8 +73,11 @@ def _module_notes(core: Core) -> list[str]:
         stem = Path(f).stem
         if stem == core.top or stem == core.name:
             continue
-        text = (NOTES / f"{stem}.md").read_text().strip() if (NOTES / f"{stem}.md").exists() \
-            else ""
+        if stem in registry.CORES:  # a core built on another core's top: its design notes
+            text = _read_notes(stem)[1].get("Design notes", "")
+        else:
+            path = NOTES / f"{stem}.md"
+            text = path.read_text().strip() if path.exists() else ""
         if text:
             out += [f"### `{stem}` (`rtl/{f}`)", "", text, ""]
     return out
@@ -307,7 +310,7 @@ def _measured(core: Core, recs: list[dict]) -> list[str]:
     mine = [r for r in recs if r["core"] == core.name]
     if not mine:
         return ["Not measured with the current RTL and tools (`make bench-synth` measures "
-                "every core)."]
+                "every core).", ""]
     out = ["Core alone (the measurement harness subtracted); Fmax is the median of placer "
            "seeds 1, 2, 3 with the spread; throughput = block bits × lanes × Fmax / interval. "
            "How the figures are made and the commands: [results.md](../results.md).", ""]
