@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // AES inverse S-box (FIPS-197 figure 14) as a 256-entry table: LUT logic.
+// Datasheets: docs/cores/aes_iter.md, docs/cores/aes_pipe.md
 module aes_inv_sbox (
     input  wire [7:0] a,
     output reg  [7:0] y

@@ -1,22 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Iterative AES-128/192/256, encrypt or decrypt per block: one round per cycle, round keys
 // on the fly (forward to encrypt, backward to decrypt from a pre-pass at key load).
-//
-// The S-boxes are synchronous ROMs (aes_sbox_rom: eight block RAMs, two bytes each, S-box and
-// inverse S-box in one table with the direction as an address bit), so the round state lives
-// in their address registers: each cycle the round's linear layer (ShiftRows, MixColumns,
-// AddRoundKey) turns the ROM outputs into the addresses of the next round.
-// The round key comes from a register too: the key-schedule window holds the key of the round
-// in progress while one aes_key_step computes the next window, for the block in the engine or,
-// after a key load, for the pre-pass that finds the windows at which blocks start.
-//
-// Cycles: a block takes Nr cycles in the round engine (10/12/14); the next block enters on the
-// cycle the previous one leaves, so the interval is Nr and the latency Nr + 1. A key load
-// waits for the engine to be idle and then runs the pre-pass (Nr key steps, Nr + 1 for
-// AES-256); s_axis_tready is low meanwhile.
+// Datasheet: docs/cores/aes_iter.md
+// Design notes: docs/cores/notes/aes_iter.md (in the datasheets).
 module aes_iter #(
     // 1: S-boxes in block RAM (8 RAMs); 0: the same synchronous tables in LUT logic
     parameter integer SBOX_BRAM = 1

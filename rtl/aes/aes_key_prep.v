@@ -1,24 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // AES key-expansion pre-pass at key load: the key-schedule windows (aes_key_step layout) at
 // which encryption starts (round key 0 newest) and decryption starts (round key Nr newest).
-//
-// A load takes the key into registers (the first window computed from it);
-// `busy` is high from the load edge for that cycle and Nr steps (Nr + 1 for AES-256), one step
-// per cycle (SPLIT = 1: two cycles, SubWord into a register, then the word XORs: aes_key_sub
-// and aes_key_words; SPLIT = 2: three cycles, the S-box input word into a register first).
-// The control is computed a cycle ahead: the windows' enables (256 flip-flops each), the step
-// and the last step are registers, so the load handshake reaches only a few flip-flops and no
-// enable of a wide register passes logic (the pre-pass's busy flag through the enables was
-// the slowest path of aes_pipe). Windows start at g = 1 (w[-4] .. w[3]); the words below
-// w[0] are those of the backward recurrence: for Nk = 6 w[-2] = w[4] ^ w[3] and
-// w[-1] = w[5] ^ w[4] (load-time XORs), for Nk = 8 one backward step from w[0] .. w[7].
-// The key length is a parameter (NK), not an input: a fixed length lets synthesis drop the
-// other lengths' logic (the AES-256 backward step, the windows' unused words), which it did
-// not do through registers holding a constant input.
-// Reset zeroes every register and runs the pre-pass of the all-zero key.
+// Datasheet: docs/cores/aes_pipe.md
+// Design notes: docs/cores/notes/aes_key_prep.md (in the datasheets).
 module aes_key_prep #(
     // width of the key input: the key is left-aligned, shorter keys use its top bits
     parameter integer KEY_BITS = 256,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -6,8 +7,8 @@
 // needs (FIPS-197 5.2), and the step's plan (which computed word takes temp, RotWord and
 // Rcon), for the second half (aes_key_words). Apart so that a pipeline can register between
 // the S-boxes and the word XORs (aes_pipe with SUBREG = 2). The S-box input word is also an
-// output (sin), so that a pipeline can select it a cycle ahead and register it: with
-// PRESEL = 1 the S-boxes take sin_pre instead of the word selected here.
+// Datasheets: docs/cores/aes_iter.md, docs/cores/aes_pipe.md
+// Design notes: docs/cores/notes/aes_key_sub.md (in the datasheets).
 module aes_key_sub #(
     // 0: SubWord(sin); 1: SubWord(sin_pre)
     parameter integer PRESEL = 0

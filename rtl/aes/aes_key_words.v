@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -5,6 +6,7 @@
 // AES key schedule, second half of a step (aes_key_step): the four new words from the window,
 // SubWord of the step's S-box input (aes_key_sub) and the step's plan, forward or backward
 // (FIPS-197 5.2), and the next window.
+// Datasheets: docs/cores/aes_iter.md, docs/cores/aes_pipe.md
 module aes_key_words (
     // w[4g-8] .. w[4g-1], w[4g-8] in bits 255:224 (the aes_key_step window)
     input  wire [255:0] win,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -5,6 +6,7 @@
 // AES MixColumns or InvMixColumns (FIPS-197 5.1.3, 5.3.3) as flat XOR trees: each output bit
 // is the XOR of the input bits its row of the column matrix (over GF(2)) selects, the matrix
 // computed at elaboration, so that no XOR cancellation is left to the synthesis tool.
+// Datasheet: docs/cores/aes_iter.md
 module aes_mix_cols #(
     // 0: MixColumns (02 03 01 01), 1: InvMixColumns (0e 0b 0d 09)
     parameter integer INV = 0

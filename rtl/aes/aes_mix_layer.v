@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -6,7 +7,8 @@
 // 5.3.1, 5.3.3): MixColumns(ShiftRows(q)) ^ rk to encrypt, InvMixColumns(InvShiftRows(q) ^ rk)
 // to decrypt, without (Inv)MixColumns in the last round. Both directions are computed apart
 // and chosen at the end (as in aes_iter): the row shifts are wiring and every output bit is
-// one flat XOR tree (aes_mix_cols) ahead of one multiplexer.
+// Datasheet: docs/cores/aes_iter.md
+// Design notes: docs/cores/notes/aes_mix_layer.md (in the datasheets).
 module aes_mix_layer #(
     // 1: the last round (no (Inv)MixColumns)
     parameter integer LAST = 0

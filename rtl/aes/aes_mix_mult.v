@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -6,20 +7,8 @@
 // words of aes_sbox_rom with MULT = 1, which hold a product of each S-box output beside it:
 // {02*S, S} to encrypt, {0b*S^-1, 09*S^-1} to decrypt. Every output bit is one flat XOR of
 // the word bits that give it, so (Inv)MixColumns needs at most 5 (encrypt) or 8 (decrypt)
-// inputs a bit instead of 7 or 19 from the bytes alone.
-//
-//   e     = MixColumns(ShiftRows(S)) ^ rk                       (encrypt)
-//   d ^ k = InvMixColumns(InvShiftRows(S^-1)) ^ InvMixColumns(rk) (decrypt)
-//
-// InvMixColumns(rk) is linear too: its bits are split between d (up to D_MAX inputs a bit in
-// all, with the tree's) and k, so that each output is a short XOR of registers and the caller
-// adds k after its own register (aes_pipe's MIXREG). With LAST = 1 (no (Inv)MixColumns) the
-// low bytes of the words are S and S^-1 alone (MULT = 0): e = ShiftRows(S) ^ rk,
-// d = InvShiftRows(S^-1) ^ rk, k = 0.
-//
-// The word bits each output takes are found at elaboration: for every product the ROM's two
-// bytes can give, the XOR of the fewest of their bits (at most three), so no cancellation is
-// left to the synthesis tool.
+// Datasheet: docs/cores/aes_pipe.md
+// Design notes: docs/cores/notes/aes_mix_mult.md (in the datasheets).
 module aes_mix_mult #(
     // 1: the last round (no (Inv)MixColumns)
     parameter integer LAST = 0,

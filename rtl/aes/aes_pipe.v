@@ -1,44 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Fully unrolled AES (KEY_BITS 128/192/256), encrypt or decrypt per block (s_axis_tuser), one
 // beat of LANES blocks accepted and delivered per cycle, full back-pressure without a stall.
-//
-// Every round is a pipeline stage, 1 + SUBREG + MIXREG with the optional registers after the
-// byte layer (SUBREG) and after the linear layer (MIXREG; not in the last round, whose output
-// register is the FIFO's input register anyway).
-// The byte layer reads synchronous S-box ROMs (aes_sub_rom_layer: block RAM with SBOX_BRAM = 1,
-// LUTs with 0) whose address registers are the stage registers of the round state: each stage
-// presents the next round's state to the ROMs' address inputs, byte for byte. Except in the
-// last round the ROMs hold a product beside each S-box output ({02*S, S}, {0b*S^-1, 09*S^-1}:
-// aes_sbox_rom's MULT), so that the linear layer (aes_mix_mult: the row shift as wiring, both
-// directions apart) needs at most 6 (encrypt) or 16 (decrypt, with part of InvMixColumns(rk))
-// inputs an output bit, and a direction multiplexer with the rest of the key after it. The
-// data stage registers are not reset (RAM address registers cannot be); they hold no key
-// material (interface rule 5). Nor are the round stages' key windows, S-box words, direction
-// and valid bits: a reset clears them by flushing (as des_pipe and speck_pipe). Stage 0 is
-// reset and loads every cycle (no block, the windows of the zero key the reset leaves in the
-// pre-pass), every stage takes the one before it each cycle, and the output FIFO's wipe
-// (2^FIFO_LOG2 > STAGES + 1 cycles, no key and no block taken, every block the stages deliver
-// dropped) outlasts the flush. A reset net to every window register (about 17,000 flip-flops
-// for AES-128) is one route across the chip to thousands of sinks.
-// The key schedule runs beside the data: each beat carries its key-schedule window, stepped
-// forward (encrypt) or backward (decrypt) by one aes_key_step per round, so blocks under
-// different keys and directions follow each other with no drain. The lanes of a beat share
-// the window (same key, same direction). A key load runs the pre-pass that finds the
-// decryption start window (aes_key_prep: the key into registers, then Nr steps, Nr + 1 for
-// AES-256, three cycles each with SUBREG = 2) while s_axis_tready is low; blocks already inside finish with their own windows.
-// The S-box input word of each round's key step is selected a stage ahead (stage 0 or the
-// round before) and registered beside the window, so the step's SubWord starts at a flip-flop.
-//
-// The pipeline never stalls: blocks enter only with a credit of the output FIFO
-// (axis_credit_fifo_piped: every RAM output and control signal through registers), which is
-// deep enough for the whole pipeline, so a full pipeline drains into the FIFO while
-// m_axis_tready is low and back-pressure costs no Fmax.
-//
-// Cycles: latency Nr * (1 + SUBREG + MIXREG) - MIXREG + 6 (the input register, stage 0, the
-// round stages, the last round's output register and the FIFO's four), interval 1.
+// Datasheet: docs/cores/aes_pipe.md
+// Design notes: docs/cores/notes/aes_pipe.md (in the datasheets).
 module aes_pipe #(
     // key length in bits: 128, 192 or 256
     parameter integer KEY_BITS = 128,

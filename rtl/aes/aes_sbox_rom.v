@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -6,8 +7,8 @@
 // 5.3.2): address {inv, byte}, data on the cycle after the address edge, held while en is low;
 // with OUTREG = 1 through an output register, one cycle later.
 // MULT = 0: data {8'h00, S(b)}, {8'h00, S^-1(b)} with inv = 1. MULT = 1: products in GF(2^8)
-// (FIPS-197 4.2) for the linear layer after it (aes_mix_mult): {02*S(b), S(b)} and
-// {0b*S^-1(b), 09*S^-1(b)} with inv = 1.
+// Datasheets: docs/cores/aes_iter.md, docs/cores/aes_pipe.md
+// Design notes: docs/cores/notes/aes_sbox_rom.md (in the datasheets).
 module aes_sbox_rom #(
     // 1: the table in one block RAM (image aes_sbox_rom.hex, MULT = 1: aes_mult_rom.hex;
     // python -m ciphercores.gen_aes); 0: address registers before an aes_sbox and an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -6,10 +7,8 @@
 // InvSubBytes(s) to decrypt, byte by byte in state order, of the s and inv sampled at the
 // previous clock edge (the ROMs' address registers are the stage register before the byte
 // layer). Eight two-port aes_sbox_rom, each holding S and S^-1 (address {inv, byte}): block
-// RAM with BRAM = 1, address registers and LUT S-boxes with BRAM = 0. The row shift is left to
-// the linear layer (aes_mix_mult), where it is wiring: no multiplexer before the addresses.
-// Each byte's ROM word has 16 bits: with MULT = 1 the byte and a product of it for the linear
-// layer (aes_sbox_rom), with MULT = 0 the byte with a zero top byte.
+// Datasheet: docs/cores/aes_pipe.md
+// Design notes: docs/cores/notes/aes_sub_rom_layer.md (in the datasheets).
 module aes_sub_rom_layer #(
     // 1: S-boxes in block RAM (8 ROMs of 512 words); 0: in LUT logic
     parameter integer BRAM = 1,

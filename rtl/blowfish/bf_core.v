@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Blowfish engine shared by bf_iter and bf_x2 (and bf_pipe's key schedule): one round per cycle.
+// Datasheets: docs/cores/ (bf_iter, bf_x2, bf_pipe).
 module bf_core #(
     // 64-bit lanes processed together (1: bf_iter, 2: bf_x2); lanes share the S-box RAMs
     parameter integer LANES = 1

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Iterative Blowfish: one round per cycle, 16 cycles a block, key schedule in hardware.
+// Datasheet: docs/cores/bf_iter.md
 module bf_iter (
     input  wire         clk,
     input  wire         rst,

@@ -1,15 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Pipelined Blowfish: 16 round stages of 4 cycles, one block a cycle, per-stage S-box copies.
-//
-// Key schedule: bf_core (u_core, the engine of bf_iter) runs the 521 chained encryptions on
-// its own S-box RAMs; every S-box word it writes is mirrored, one cycle later, into 8 copies of
-// the four S-boxes (bf_sbox_dp: 256 x 32, two ports; copy k serves rounds 2k and 2k + 1), and
-// the rounds read its P-array directly. A key load waits until no block is in the rounds (the
-// pipeline never stalls, and no block enters while a key is offered, so that takes at most
-// the latency); results already in the output FIFO are not touched.
+// Datasheet: docs/cores/bf_pipe.md
+// Design notes: docs/cores/notes/bf_pipe.md (in the datasheets).
 module bf_pipe (
     input  wire         clk,
     input  wire         rst,

@@ -1,14 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // One Blowfish round of bf_pipe: four register stages behind the S-box read, never stalls.
-//
-// A round takes the state (x, y) = (L ^ P'[r], R ^ P'[r+1]) of round r (P' is P, or P reversed
-// to decrypt) and gives that of round r + 1: x' = y ^ F(x), y' = x ^ P'[r+2]. Cycle 0 (the
-// caller's registers in_*): x addresses the four S-box RAMs. Cycle 1: the RAMs' read registers.
-// Cycle 2: the S-box words in fabric registers. Cycle 3: (S0 + S1) ^ S2. Cycle 4 (out_*):
-// x' = ((S0 + S1) ^ S2) + S3 ^ y, so no cycle holds more than one 32-bit adder.
+// Datasheet: docs/cores/bf_pipe.md
+// Design notes: docs/cores/notes/bf_pipe_round.md (in the datasheets).
 module bf_pipe_round (
     input  wire        clk,
     input  wire        rst,

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Blowfish S-box block RAM: working half (written by the key schedule) and a read-only pi half.
+// Datasheets: docs/cores/ (bf_iter, bf_x2, bf_pipe).
 module bf_sbox #(
     // which S-box (0..3): selects the init file bf_pi_s<BOX>.hex
     parameter integer BOX = 0,

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Blowfish S-box copy shared by two pipeline stages: 256 x 32 dual-port block RAM, port A read
 // or written (key schedule), port B read.
+// Datasheet: docs/cores/bf_pipe.md
 module bf_sbox_dp (
     input  wire        clk,
 

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Two-lane Blowfish (128-bit stream of two blocks) sharing dual-port S-box RAMs, one round per cycle.
+// Datasheet: docs/cores/bf_x2.md
 module bf_x2 (
     input  wire         clk,
     input  wire         rst,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -6,11 +7,8 @@
 // taken into the pipeline (`take`) and not yet delivered from the FIFO (`give`), and raises
 // `credit` while one more block fits in CAPACITY. `credit` is a register computed one cycle
 // ahead: `take` comes late in the cycle (from the core's input handshake, which depends on
-// `credit`), so it only selects among values computed from registers (the count +1, -1,
-// unchanged and their comparisons) and no adder or comparator follows it. With TAKE_REG = 1
-// `take` goes through a register first (so it is a flip-flop beside the input that ends the
-// handshake's path) and is counted one cycle late; the counter then keeps one credit back
-// for the block it has not counted yet.
+// Datasheets: docs/cores/ (speck_pipe, aes_pipe, des_pipe, tdes_pipe).
+// Design notes: docs/cores/notes/axis_credit_count.md (in the datasheets).
 module axis_credit_count #(
     // blocks the FIFO can hold (>= 1, >= 2 with TAKE_REG = 1)
     parameter integer CAPACITY = 16,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -5,11 +6,8 @@
 // Output FIFO with credits for a pipeline that never stalls: a block may enter the pipeline
 // only while `credit` is high (`reserve` takes one), so the FIFO always has room for whatever
 // the pipeline delivers, and back-pressure never reaches the pipeline's registers.
-//
-// Storage: DEPTH = 2^DEPTH_LOG2 entries (LUT RAM, asynchronous read) plus the output register;
-// capacity DEPTH + 1 blocks. An entry into an empty FIFO with a free output register goes
-// straight to the output register (one cycle from s_valid to m_valid). After reset the RAM is
-// overwritten with zeros, one entry per cycle, with `credit` low (`wiping` high).
+// Datasheets: docs/cores/speck_pipe.md, docs/cores/bf_pipe.md
+// Design notes: docs/cores/notes/axis_credit_fifo.md (in the datasheets).
 module axis_credit_fifo #(
     // width of one entry
     parameter integer WIDTH = 129,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -6,31 +7,8 @@
 // pipelines whose stages are faster than a RAM read. A block may enter the pipeline only
 // while `credit` is high (`reserve` takes one), so the FIFO always has room for whatever the
 // pipeline delivers, and back-pressure never reaches the pipeline's registers.
-//
-// Path of a block: every block the pipeline delivers is written to the RAM (DEPTH =
-// 2^DEPTH_LOG2 entries; no bypass); it is read with a synchronous read that loads every
-// cycle, then a second register (marked, so that on ECP5 the measurement flow moves it into
-// the block RAM's own output register: ciphercores.synth.netlist), then into an output queue
-// of four registers. m_data is the queue's head, chosen by a one-hot register (an AND-OR of
-// four entries, zero while m_valid is low); m_valid is a register. No RAM output reaches logic
-// before a register, and m_ready reaches only the queue's small control registers (read
-// pointer, count, head select, the read count and the credit's way back): no data register's
-// enable, so that the consumer's ready, wherever it comes from, has a light load; and it
-// passes one LUT on the way to each (it only chooses between two next values computed from
-// registers, kept apart in the netlist so that synthesis cannot fold m_ready deeper). Four cycles
-// from s_valid to m_valid (axis_credit_fifo: one). A read is issued while the RAM holds a
-// block and fewer than four blocks are held in the read registers and the queue: a decision
-// from registers alone. With m_ready high three are held (two reads in flight and the head),
-// so one block a cycle streams through.
-//
-// Credits: DEPTH - 1 blocks (the RAM alone, less one for the reservation counted a cycle
-// late). The counter sits beside the pipeline's input; what reaches it from the output end
-// (a delivery's credit, the end of the wipe) goes through two registers, two cycles.
-//
-// After reset the RAM is overwritten with zeros, one entry per cycle, with `credit` low
-// (`wiping` high) and every block from the pipeline dropped; the read registers and every
-// queue entry load those zeros too, and m_data is zero from the reset edge (no head
-// selected).
+// Datasheets: docs/cores/ (speck_pipe, aes_pipe, des_pipe, tdes_pipe).
+// Design notes: docs/cores/notes/axis_credit_fifo_piped.md (in the datasheets).
 module axis_credit_fifo_piped #(
     // width of one entry
     parameter integer WIDTH = 129,

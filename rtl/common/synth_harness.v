@@ -1,21 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Measurement harness: any core of docs/interface.md between registers, on a few pins.
-//
-// Every core input comes from shift chains loaded through `din` (one pin per CHAIN_BITS bits,
-// so one pin for most cores); every core output, and the end of each chain, is captured in a
-// register and XOR-reduced through a tree of registers to `dout`. So every path of the core
-// is register-to-register, nothing can be optimised away, and the harness is the same for
-// every core (its cost depends only on the port widths; the
-// flow measures it around synth_passthrough and reports it beside each figure).
-//
-// The core is chosen by macros defined before this file is read (ciphercores.synth writes
-// them; without them the harness wraps synth_passthrough):
-//   SYNTH_CORE         module name
-//   SYNTH_CORE_PARAMS  its parameter assignments, e.g. .WORD(64), .KEY_WORDS(2)
-//   SYNTH_CORE_TLEN    defined when the core has an s_key_tlen port (TLEN_BITS wide)
+// How it is used: docs/results.md; design notes: docs/architecture.md.
 module synth_harness #(
     // width of s_axis_tdata / m_axis_tdata (block bits x lanes)
     parameter integer DATA_BITS = 128,

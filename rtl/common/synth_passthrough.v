@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Pass-through on the core interface: measures synth_harness alone (data and handshakes wired
 // straight through, key ignored, always ready for a key).
+// How it is used: docs/results.md.
 module synth_passthrough #(
     // width of s_axis_tdata / m_axis_tdata
     parameter integer DATA_BITS = 128,

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // DES expansion E (FIPS 46-3): the 48 bits fed to the S-boxes, selected from the 32-bit R.
+// Datasheets: docs/cores/ (des_iter, tdes_iter, des_pipe, tdes_pipe).
 module des_e (
     input  wire [31:0] r,
     output wire [47:0] e

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // DES initial permutation IP (FIPS 46-3): a fixed bit permutation, wiring only.
+// Datasheets: docs/cores/ (des_iter, tdes_iter, des_pipe, tdes_pipe).
 module des_ip (
     input  wire [63:0] d,
     output wire [63:0] q

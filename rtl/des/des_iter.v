@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Folded DES: one round per cycle, key schedule on the fly (tdes_iter with DES_ONLY = 1).
+// Datasheet: docs/cores/des_iter.md
 module des_iter (
     input  wire        clk,
     input  wire        rst,

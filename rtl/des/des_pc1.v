@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // DES permuted choice 1 (key -> C0 D0; the parity bits are dropped) (FIPS 46-3): a fixed bit permutation, wiring only.
+// Datasheets: docs/cores/ (des_iter, tdes_iter, des_pipe, tdes_pipe).
 module des_pc1 (
     input  wire [63:0] key,
     output wire [55:0] cd

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // DES permuted choice 2 (C_n D_n -> 48-bit subkey K_n) (FIPS 46-3): a fixed bit permutation, wiring only.
+// Datasheets: docs/cores/ (des_iter, tdes_iter, des_pipe, tdes_pipe).
 module des_pc2 (
     input  wire [55:0] cd,
     output wire [47:0] k

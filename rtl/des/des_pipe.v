@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Pipelined DES: 16 round stages, one block a cycle (tdes_pipe with DES_ONLY = 1).
+// Datasheet: docs/cores/des_pipe.md
 module des_pipe (
     input  wire        clk,
     input  wire        rst,

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // One DES round (FIPS 46-3), combinational: L' = R, R' = L xor f(R, K).
+// Datasheets: docs/cores/ (des_iter, tdes_iter, des_pipe, tdes_pipe).
 module des_round (
     input  wire [31:0] l,
     input  wire [31:0] r,

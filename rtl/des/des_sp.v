@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // DES S-boxes and permutation P (FIPS 46-3), combinational: P(S1..S8(x)), x = E(R) xor K.
+// Datasheets: docs/cores/ (des_iter, tdes_iter, des_pipe, tdes_pipe).
 module des_sp (
     input  wire [47:0] x,
     output wire [31:0] p

@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // DES subkey of one fixed round, straight from C0 D0 (wiring and a 2:1 mux: no rotation logic).
+// Datasheets: docs/cores/des_pipe.md, docs/cores/tdes_pipe.md
 module des_subkey #(
     // round number n, 1..16: the subkey is K_n to encipher, K_(17-n) to decipher
     parameter integer ROUND = 1

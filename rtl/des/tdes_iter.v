@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Folded Triple-DES (EDE, keying options 1-3) or DES: one round per cycle on one round engine.
+// Datasheet: docs/cores/tdes_iter.md
 module tdes_iter #(
     // 1: single DES (16 rounds a block, key K1 only; used by des_iter), 0: Triple-DES
     parameter integer DES_ONLY = 0

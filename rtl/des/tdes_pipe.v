@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Pipelined Triple-DES (EDE, keying options 1-3) or DES: one round a stage, one block a cycle.
+// Datasheet: docs/cores/tdes_pipe.md
 module tdes_pipe #(
     // 1: single DES (16 stages, key K1 only; used by des_pipe), 0: Triple-DES (48 stages)
     parameter integer DES_ONLY = 0

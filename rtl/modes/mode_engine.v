@@ -1,32 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Block-cipher modes of operation (CBC, CFB, OFB, CTR) around any ciphercores core.
-//
-// The engine sits between the user's streams and a core on the common interface
-// (docs/interface.md): it turns each data block into one core request plus a "side" value kept
-// in a FIFO beside the core, and joins them again at the output:
-//
-//   mode  dir  core input   core dir  side   output            chaining value after the block
-//   CBC   enc  data ^ prev  encrypt   0      E(data ^ prev)    the output     (serial)
-//   CBC   dec  data         decrypt   prev   D(data) ^ prev    data           (pipelined)
-//   CFB   enc  prev         encrypt   data   E(prev) ^ data    the output     (serial)
-//   CFB   dec  prev         encrypt   data   E(prev) ^ data    data           (pipelined)
-//   OFB   any  prev         encrypt   data   E(prev) ^ data    E(prev)        (serial)
-//   CTR   any  prev         encrypt   data   E(prev) ^ data    prev + 1       (pipelined)
-//
-// "Serial" blocks need the previous block's result, so the engine takes the next block only
-// after that result has left (interval = core latency + 1); "pipelined" blocks follow each
-// other at the core's own interval, up to 2**DEPTH_LOG2 blocks in flight.
-//
-// A message is an IV load (s_iv handshake) and then its data blocks; s_iv_tready waits until
-// no serial block is in flight, and an IV offered takes priority over data (s_axis_tready is
-// low while s_iv_tvalid is high), like key loads on the cores. No keystream is computed ahead,
-// so a new IV (or a reset) leaves nothing stale to discard. Keys go straight to the core.
-// CTR counts over the whole block as one big-endian integer of its bytes (as OpenSSL does);
-// CTR_LITTLE = 1 for ciphers whose port integer is the little-endian reading of the block's
-// bytes (SPECK), so that the hardware counts the same bytes as the host.
+// Rules: docs/interface.md (modes in hardware); design notes: docs/architecture.md.
 module mode_engine #(
     parameter integer BLOCK = 128,
     // 1 CBC, 2 CFB (full block), 3 OFB, 4 CTR (ECB is the core itself)

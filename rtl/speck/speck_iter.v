@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // Folded SPECK: one round per cycle, key schedule on the fly beside the rounds (all ten sets).
+// Datasheet: docs/cores/speck_iter.md
 module speck_iter #(
     // word size n in bits: 16, 24, 32, 48 or 64
     parameter integer WORD = 64,

@@ -1,17 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // SPECK key-schedule step on the key state {l window, k}: forward (round i -> i+1) or backward.
-//
-// The l window is kept in the order its words are used, the next one in the low word: forward
-// {l_(i+m-2), ..., l_i} (as in the key), backward {l_(i+1), ..., l_(i+m-1)} (reversed). Both
-// directions then take the low word and put the new one on top: no multiplexer on the way in.
-//
-// SUBREG = 0: combinational (clk unused). SUBREG = 1..3: the step through speck_round_pipe,
-// its result registered 1 + SUBREG cycles later, the words that stay in the window delayed
-// beside it. No register has a reset: the step takes its input every cycle, so the caller
-// clears it by feeding it a cleared key state for 1 + SUBREG cycles (a flush).
+// Datasheet: docs/cores/speck_pipe.md
+// Design notes: docs/cores/notes/speck_key_step.md (in the datasheets).
 module speck_key_step #(
     // word size n in bits: 16, 24, 32, 48 or 64
     parameter integer WORD = 64,

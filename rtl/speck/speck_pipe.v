@@ -1,37 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // SPECK with STAGES round units in a loop (1 to T); at STAGES = T a full pipeline, 1 block/cycle.
-//
-// Every block carries its own key state {l window, k} beside its data and steps it through the
-// key schedule in each unit, so a new key needs no drain. A block enters unit E = P*STAGES - T
-// (P = ceil(T/STAGES) passes) and leaves after the last unit of its last pass: when STAGES does
-// not divide T, its first pass skips units 0..E-1. Finished blocks go to an output FIFO
-// (axis_credit_fifo) in which a block reserves its place when it enters, so the loop never
-// stalls (no global enable).
-//
-// SUBREG = 1..3: each round unit is speck_round_pipe and the key step beside it the same,
-// 1 + SUBREG cycles a round, so that no carry chain shares a cycle with other logic (SUBREG = 3
-// also splits the addition in halves: a 64-bit word's carry chain alone is longer than a
-// 250 MHz cycle on ECP5). The loop then has (1 + SUBREG) * STAGES slots, each holding a block,
-// so the blocks per cycle stay those of SUBREG = 0 (1 / ceil(T/STAGES)) at a higher clock, for
-// (1 + SUBREG) * STAGES blocks in flight; a block alone waits T * (1 + SUBREG) cycles. The
-// one-bit and pass fields ride with the round as its passenger. The output FIFO is then
-// axis_credit_fifo_piped (no RAM read before a register). Latency T * (1 + SUBREG) + 5 (input
-// register, the rounds, the FIFO's four).
-//
-// Reset: the key registers, the pre-pass's control, the input register and the one-bit loop
-// fields (valid, passes left; with SUBREG >= 1 only in a loop: they ride as the passenger of
-// speck_round_pipe, PASS_RST) have a reset; the round units' data, key-state and direction
-// registers have none (nor, with SUBREG >= 1, any register of the full pipeline's units). A
-// reset clears them by flushing (docs/interface.md, rule 5, as des_pipe): every unit takes its
-// inputs every cycle, the input register holds no block and the zero key state after a reset,
-// a loop's empty slots come back into unit 0 with no key state, and the pre-pass steps the
-// zero key; so within one pass through the units every key-state register holds the zero key's
-// schedule. Meanwhile the output FIFO wipes its RAM (2^FIFO_LOG2 cycles, longer than a pass)
-// and takes no key and no block. A reset net from one flip-flop to every register was most of
-// the paths slower than 250 MHz in the 128/128 full pipeline (47,000 flip-flops).
+// Datasheet: docs/cores/speck_pipe.md
+// Design notes: docs/cores/notes/speck_pipe.md (in the datasheets).
 module speck_pipe #(
     // word size n in bits: 16, 24, 32, 48 or 64
     parameter integer WORD = 64,

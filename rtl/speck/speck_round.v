@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 // SPECK round R_k and its inverse, combinational; also the key-schedule step (k = step index).
+// Datasheet: docs/cores/speck_pipe.md
 module speck_round #(
     // word size n in bits: 16, 24, 32, 48 or 64 (sets the rotations alpha, beta)
     parameter integer WORD = 64

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -6,19 +7,8 @@
 // with a passenger field delayed alongside. Only the passenger's registers have a reset (with
 // PASS_RST = 1: a loop's control bits); the data, key and direction registers have none: the
 // caller clears them by flushing (docs/interface.md, rule 5), so that the reset is not a net
-// to every flip-flop of a long pipeline (it was most of the slow paths of a 128-bit one).
-//
-// Both directions are one addition r = a + b + dec on operands prepared in the first stage:
-//   forward  a = x >>> alpha,  b = y,                      aux = y <<< beta
-//            x' = r ^ k,                                    y' = aux ^ r ^ k
-//   inverse  a = x ^ k,        b = ~((x ^ y) >>> beta),    aux = (x ^ y) >>> beta
-//            x' = r <<< alpha (r = (x ^ k) - aux),          y' = aux
-// so the adder's carry chain starts at a register and ends at a register (no logic on
-// either side), and the logic of each stage is one LUT level:
-//   SUBREG = 1: operands | addition and output logic
-//   SUBREG = 2: operands | addition | output logic
-//   SUBREG = 3: operands | low half of the addition | high half | output logic
-// (the plain round, speck_round, does all of it in one cycle).
+// Datasheet: docs/cores/speck_pipe.md
+// Design notes: docs/cores/notes/speck_round_pipe.md (in the datasheets).
 module speck_round_pipe #(
     // word size n in bits: 16, 24, 32, 48 or 64 (sets the rotations alpha, beta)
     parameter integer WORD = 64,

@@ -318,7 +318,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _bench_compare(args: argparse.Namespace) -> int:
-    """Hardware against software (issue 9): software measured here, hardware from the
+    """Hardware against software: software measured here, hardware from the
     measurement cache; figures printed, never asserted."""
     from .evaluation import compare, hardware, software
 
@@ -368,7 +368,7 @@ def _report_cmd(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------
 
 def _add_driver_commands(sub) -> None:
-    """encrypt, decrypt, verify and bench: the commands over the driver (issue 8)."""
+    """encrypt, decrypt, verify and bench: the commands over the driver."""
     for cmd in ("encrypt", "decrypt"):
         p = sub.add_parser(cmd, help=f"{cmd} a file or stdin through an RTL core (or the model)",
                            description=f"{cmd.capitalize()} with an OpenSSL-style cipher name; "
@@ -446,7 +446,7 @@ def _gui(args: argparse.Namespace) -> int:
 
 
 def _add_gui_command(sub) -> None:
-    """gui: the web GUI (issue 10, docs/gui.md)."""
+    """gui: the web GUI (docs/gui.md)."""
     p = sub.add_parser("gui", help="web GUI: encrypt/decrypt through the RTL in a browser",
                        description="Serve the web GUI and its JSON API (docs/gui.md) on a "
                                    "local address; opens nothing else.")
@@ -481,6 +481,9 @@ def main(argv: list[str] | None = None) -> int:
     from .synth import commands as synth_commands  # synth, explore, results
 
     synth_commands.add(sub)
+    from . import datasheets
+
+    datasheets.add_command(sub)
     _add_driver_commands(sub)
     _add_gui_command(sub)
     args = ap.parse_args(argv)

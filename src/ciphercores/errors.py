@@ -71,7 +71,7 @@ class AuthenticationError(CipherCoresError):
     exit_code = 9
 
 
-# -- driver and command line (issue 8) ---------------------------------------------------
+# -- driver and command line -------------------------------------------------------------
 
 class UnsupportedCipherError(CipherCoresError):
     """A core (with its parameters) that does not implement the requested cipher."""

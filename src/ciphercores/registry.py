@@ -260,7 +260,7 @@ register(Core(
     family="blowfish",
     top="bf_x2",
     rtl=(*_BF_RTL, "blowfish/bf_x2.v"),
-    summary="two-lane Blowfish (paper 001): two blocks per pass sharing dual-port S-box RAMs",
+    summary="two-lane Blowfish: two blocks per pass sharing dual-port S-box RAMs",
     defaults={},
     choices={},
     ciphers=lambda p: ("bf",),

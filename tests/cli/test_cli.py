@@ -1,5 +1,5 @@
 """The `ciphercores` command: encrypt/decrypt through the RTL (driver) and the model, byte for
-byte as `openssl enc`; verify, bench, cores; every bad-input case of issue 8.
+byte as `openssl enc`; verify, bench, cores; every bad-input case.
 
 Most cases run the CLI in-process (``cli.main``) with stdin/stdout replaced; a few run it as
 a real process for the stdin/stdout plumbing and exit statuses.

@@ -22,7 +22,7 @@ def test_summary_median_and_spread():
 
 
 def test_percent_decrease_reproduces_the_blowfish_paper():
-    # paper 000, Table III from its Table I: ZedBoard vs AMD 3600
+    # Palka et al. (Blowfish on FPGA), Table III from its Table I: ZedBoard vs AMD 3600
     zed = papers.figures("bf", "key_setup_s")
     amd = next(f.value for f in zed if f.platform.startswith("AMD"))
     board = next(f.value for f in zed if f.platform.startswith("ZedBoard"))

@@ -122,7 +122,7 @@ def _sbox_copies(dut) -> list:
 @cocotb.test()
 async def key_setup_cycles(dut):
     """Key setup measured for the shortest, a middle and the longest key: the registry's
-    figure, within 1% of the 521 x 16-cycle floor (paper 000: 9,398 cycles)."""
+    figure, within 1% of the 521 x 16-cycle floor (Palka et al., Blowfish on FPGA: 9,398 cycles)."""
     tb = CoreBench(dut)
     await tb.start()
     reg = tb.core.key_setup(tb.params)
@@ -141,7 +141,8 @@ async def key_setup_cycles(dut):
 
 @cocotb.test()
 async def paper_word_key(dut):
-    """Paper 000's example, its key given as 32-bit words (Blowfish.from_words)."""
+    """The example of Palka et al. (Blowfish on FPGA), its key given as 32-bit words
+    (Blowfish.from_words)."""
     tb = CoreBench(dut)
     await tb.start()
     for row in vectors.load_table("blowfish/paper000_example.txt"):

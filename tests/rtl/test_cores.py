@@ -14,14 +14,13 @@ import pytest
 
 from ciphercores import registry
 from ciphercores.sim import runner
-
-DEFAULT_BLOCKS = 10_000
-SLOW_BLOCKS = 1_000_000
-ICARUS_BLOCKS = 2_000
-ICARUS_KAT_SAMPLE = 24  # known answers per cipher on Icarus
-#: cores whose Icarus run takes fewer random blocks (Verilator keeps DEFAULT_BLOCKS): tdes_iter
-#: spends 48 cycles a block, at a few thousand cycles a second on Icarus
-ICARUS_BLOCKS_FOR = {"tdes_iter": 500}
+from ciphercores.sim.runner import (
+    ICARUS_BLOCKS,
+    ICARUS_BLOCKS_FOR,
+    ICARUS_KAT_SAMPLE,
+    SLOW_BLOCKS,
+)
+from ciphercores.sim.runner import RANDOM_BLOCKS as DEFAULT_BLOCKS
 
 
 def _cases():

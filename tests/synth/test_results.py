@@ -1,5 +1,5 @@
-"""The README's measured table and docs/results.md come from the same records
-(`ciphercores results`): the table builder and the marked block it replaces."""
+"""docs/results.md, the datasheets and the README's core table come from the same records
+(`ciphercores results`): the table builder and the marked block it replaces, the archive."""
 
 from __future__ import annotations
 
@@ -8,29 +8,31 @@ from pathlib import Path
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import datasheets, registry
 from ciphercores.synth import flow, results
 
 
 def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
-    rec = {"core": "speck_iter", "params": {"WORD": 16, "KEY_WORDS": 4}, "target": "ecp5",
+    core = registry.get("speck_iter")
+    rec = {"core": "speck_iter", "params": core.params(), "target": "ecp5",
            "grade": "8", "status": "ok", "fmax_mhz": 171.8, "fmax_min_mhz": 161.7,
-           "fmax_max_mhz": 174.4, "latency": 23, "interval": 22, "gbps": 0.25,
+           "fmax_max_mhz": 174.4, "latency": 33, "interval": 32, "gbps": 0.25,
            "core_area": {"lut": 574, "ff": 270, "bram": 0}}
     other = {**rec, "grade": "6", "fmax_mhz": 1.0}  # another grade: not in the README table
-    lines = results.readme_table([rec, other])
-    rows = [line for line in lines if line.startswith("| `")]
-    assert rows == ["| `speck_iter` | WORD=16 KEY_WORDS=4 | 574 | 270 | 0 | "
-                    "171.8 (161.7..174.4) | 23 / 22 | 0.250 |"]
-    text = f"before\n{results.BEGIN}\nstale\n{results.END}\nafter\n"
-    new = results.replace_block(text, lines)
-    assert new.startswith("before\n") and new.endswith(f"{results.END}\nafter\n")
+    lines = datasheets.readme_table([rec, other])
+    rows = [line for line in lines if line.startswith("| [`")]
+    assert len(rows) == len(registry.CORES)
+    assert rows[0] == ("| [`speck_iter`](docs/cores/speck_iter.md) | 10 SPECK sets | "
+                       f"{datasheets.architecture(core)[0]} | 33 / 32 | 574 | 171.8 | 0.250 |")
+    assert all(r.endswith("| – | – | – |") for r in rows[1:])  # no record: no figure
+    begin, end = datasheets.BEGIN, datasheets.END
+    text = f"before\n{begin}\nstale\n{end}\nafter\n"
+    new = results.replace_block(text, lines, begin, end)
+    assert new.startswith("before\n") and new.endswith(f"{end}\nafter\n")
     assert "stale" not in new and rows[0] in new
-    assert results.replace_block(new, lines) == new
-    # the README carries the block that `ciphercores results` fills
-    assert results.BEGIN in results.README.read_text()
+    assert results.replace_block(new, lines, begin, end) == new
     with pytest.raises(ValueError):
-        results.replace_block("no markers", lines)
+        results.replace_block("no markers", lines, begin, end)
 
 
 def test_slow_path_groups_are_shown_for_the_readme_grade():
@@ -113,10 +115,12 @@ def test_the_page_rewrites_the_archive_with_exactly_what_it_shows(tmp_path, monk
     flow.write_archive([shown, stale])
     monkeypatch.setattr(results, "IMG", tmp_path / "no-sweeps")
     page, readme = tmp_path / "results.md", tmp_path / "README.md"
-    readme.write_text(f"x\n{results.BEGIN}\n{results.END}\n")
-    results.write(page, readme, flow.ARCHIVE)
+    readme.write_text(f"x\n{datasheets.BEGIN}\n{datasheets.END}\n")
+    results.write(page, tmp_path, flow.ARCHIVE)
     assert list(flow.read_archive()) == [shown["inputs"]]
-    assert "| `speck_iter` | WORD=16 KEY_WORDS=4 | 500 | 300 |" in readme.read_text()
+    sheet = (tmp_path / "docs" / "cores" / "speck_iter.md").read_text()
+    assert "| `speck_iter` | WORD=16 KEY_WORDS=4 | speck32-64 | 500 | 300 |" in sheet
+    assert "[`speck_iter`](docs/cores/speck_iter.md)" in readme.read_text()
     assert "100.0 (99.0..101.0)" in page.read_text()
 
 

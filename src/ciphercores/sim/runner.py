@@ -20,6 +20,17 @@ from ..filelock import locked
 from ..registry import ROOT, Core
 
 SIMULATORS = ("verilator", "icarus")
+#: random blocks per core in the default suite (spread over its test parameter sets): on
+#: Verilator, on Icarus (the slower second simulator), and per core where Icarus takes fewer;
+#: known answers per cipher on Icarus (an even sample of the files; Verilator runs them all);
+#: random blocks per core through the co-simulation driver with ``-m slow``. The launchers in
+#: tests/rtl/ run these; the datasheets (ciphercores.datasheets) state them.
+RANDOM_BLOCKS = 10_000
+ICARUS_BLOCKS = 2_000
+#: tdes_iter spends 48 cycles a block, at a few thousand cycles a second on Icarus
+ICARUS_BLOCKS_FOR = {"tdes_iter": 500}
+ICARUS_KAT_SAMPLE = 24
+SLOW_BLOCKS = 1_000_000
 BUILD = ROOT / "build" / "sim"
 TB_ENV = "CIPHERCORES_TB"  # JSON config passed to the cocotb test module
 _RUNS = itertools.count()

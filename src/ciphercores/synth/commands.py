@@ -160,13 +160,13 @@ def _explore(args: argparse.Namespace) -> int:
 def _results(args: argparse.Namespace) -> int:
     from . import flow, results
 
-    # the README's table comes from the same records as the page (issue 9); an --out
-    # elsewhere leaves the README alone
+    # the datasheets and the README's table come from the same records as the page; an
+    # --out elsewhere leaves them alone
     path, n = results.write(Path(args.out) if args.out else results.DOC,
-                            None if args.out else results.README,
+                            None if args.out else results.ROOT,
                             None if args.out else flow.ARCHIVE)
-    print(f"wrote {path}{'' if args.out else ', the README table and the archive'} "
-          f"({n} measurements)")
+    print(f"wrote {path}{'' if args.out else ', the datasheets, the README table and the archive'}"
+          f" ({n} measurements)")
     return 0
 
 

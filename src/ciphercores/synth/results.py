@@ -219,16 +219,7 @@ def render(recs: list[dict], today: str | None = None,
                 "as `not measured`; the plot and CSV are those of the sweep's own run.", ""]
         for js in sweeps:
             out += _sweep(js, shown)
-    for target, grade in CONFIGS:
-        rs = [r for r in recs if r["target"] == target and r.get("grade") == grade]
-        if not rs:
-            continue
-        t = TARGETS[target]
-        title = t.device + (f", speed grade {grade}" if target == "ecp5" else
-                            f", {grade}" if grade else "")
-        out += [f"## {target}{' -' + grade if grade else ''}: {title}", "", t.note + ".", ""]
-        out += _table_timed(rs) if t.pnr else _table_area(rs)
-        out.append("")
+    out += target_tables(recs, "##")
     if not recs:
         out += ["No measurement in the cache yet: run `make bench-synth`.", ""]
     out += _slow_paths([r for r in recs if (r["target"], r.get("grade")) == README_CONFIG])
@@ -267,6 +258,24 @@ def render(recs: list[dict], today: str | None = None,
     return "\n".join(out)
 
 
+def target_tables(recs: list[dict], level: str) -> list[str]:
+    """One section (heading ``level``) per target and grade of CONFIGS that ``recs`` have: its
+    note and the table of its records."""
+    out = []
+    for target, grade in CONFIGS:
+        rs = [r for r in recs if r["target"] == target and r.get("grade") == grade]
+        if not rs:
+            continue
+        t = TARGETS[target]
+        title = t.device + (f", speed grade {grade}" if target == "ecp5" else
+                            f", {grade}" if grade else "")
+        out += [f"{level} {target}{' -' + grade if grade else ''}: {title}", "", t.note + ".",
+                ""]
+        out += _table_timed(rs) if t.pnr else _table_area(rs)
+        out.append("")
+    return out
+
+
 def _slow_paths(recs: list[dict]) -> list[str]:
     """Where the slow paths are: for each record whose median seed carries the SDF analysis
     (``ciphercores.synth.sta``), its most critical groups of endpoints."""
@@ -293,53 +302,32 @@ def _slow_paths(recs: list[dict]) -> list[str]:
     return [*out, ""]
 
 
-README = ROOT / "README.md"
-BEGIN = "<!-- measured:begin (written by `ciphercores results`; do not edit) -->"
-END = "<!-- measured:end -->"
-#: the README's table: one target and grade, the one every issue's targets are stated on
+#: the target and grade of the slow-path section and of the README's core table
 README_CONFIG = ("ecp5", "8")
 
 
-def readme_table(recs: list[dict]) -> list[str]:
-    """The README's measured-figures table: the records of README_CONFIG, in registry order,
-    the same records docs/results.md shows in full."""
-    target, grade = README_CONFIG
-    rs = [r for r in recs if r["target"] == target and r.get("grade") == grade]
-    t = TARGETS[target]
-    out = [f"{t.device}, speed grade {grade}; Fmax is the median of placer seeds 1, 2, 3 with "
-           "the spread; core alone (harness subtracted). All targets, the harness figures and "
-           "the commands: [docs/results.md](docs/results.md).", ""]
-    if not rs:
-        return out + ["No measurement in the cache yet: run `make bench-synth`."]
-    out += ["| core | parameters | LUT | FF | BRAM | Fmax MHz | latency / interval | Gbit/s |",
-            "|---|---|---:|---:|---:|---|---|---:|"]
-    for r in rs:
-        a = r["core_area"]
-        fmax = _fmax(r) if r["status"] == "ok" else r["status"]
-        out.append(f"| `{r['core']}` | {_params(r['params'])} | {_fmt(a['lut'])} | "
-                   f"{_fmt(a['ff'])} | {_fmt(a['bram'])} | {fmax} | "
-                   f"{r['latency']} / {r['interval']} | {_fmt(r.get('gbps'), 3)} |")
-    return out
+def replace_block(text: str, lines: list[str], begin: str, end: str) -> str:
+    """``text`` with the part between the ``begin`` and ``end`` markers replaced by
+    ``lines``."""
+    i, j = text.find(begin), text.find(end)
+    if i < 0 or j < i:
+        raise ValueError(f"no {begin!r} ... {end!r} block")
+    return text[:i + len(begin)] + "\n" + "\n".join(lines) + "\n" + text[j:]
 
 
-def replace_block(text: str, lines: list[str]) -> str:
-    """``text`` with the part between the BEGIN and END markers replaced by ``lines``."""
-    start, end = text.find(BEGIN), text.find(END)
-    if start < 0 or end < start:
-        raise ValueError(f"README has no {BEGIN!r} ... {END!r} block")
-    return text[:start + len(BEGIN)] + "\n" + "\n".join(lines) + "\n" + text[end:]
-
-
-def write(path: Path = DOC, readme: Path | None = README,
+def write(path: Path = DOC, root: Path | None = ROOT,
           archive: Path | None = flow.ARCHIVE) -> tuple[Path, int]:
-    """docs/results.md and the README's table, from one collection of records (the cache,
-    else the archive), and the archive of exactly the records the page shows."""
+    """docs/results.md, the archive of exactly the records the page shows, and (with a
+    repository ``root``) its datasheets and README core table (``ciphercores.datasheets``),
+    all from one collection of records (the cache, else the archive)."""
     recs = collect()
     shown: list[dict] = []
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render(recs, shown=shown))
     if archive is not None:
         flow.write_archive(shown, archive)
-    if readme is not None:
-        readme.write_text(replace_block(readme.read_text(), readme_table(recs)))
+    if root is not None:
+        from .. import datasheets
+
+        datasheets.write(recs, root)
     return path, len(recs)

@@ -1,0 +1,104 @@
+"""The documentation: generated datasheets and README table are current, the README is short,
+RTL headers are short and point at the datasheets, and no word only an insider understands."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ciphercores import datasheets, registry
+from ciphercores.registry import ROOT
+from ciphercores.synth import results
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    """The records the committed pages show: the archive alone (no machine's cache)."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path_factory.mktemp("empty-cache")))
+    try:
+        yield results.collect()
+    finally:
+        mp.undo()
+
+
+def test_datasheets_and_readme_table_are_current(records):
+    """Fails when a datasheet, a timing diagram or the README's core table differs from what
+    `ciphercores datasheets` writes now (registry, notes, archive): run it and commit."""
+    pages = datasheets.pages(records)
+    assert {p.name for p in pages if p.suffix == ".md"} == \
+        {f"{c}.md" for c in registry.CORES}
+    stale = [str(rel) for rel, text in pages.items()
+             if not (ROOT / rel).exists() or (ROOT / rel).read_text() != text]
+    assert not stale, f"stale (run `ciphercores datasheets`): {stale}"
+    readme = (ROOT / "README.md").read_text()
+    assert datasheets.readme(records, readme) == readme, \
+        "README core table stale: run `ciphercores datasheets`"
+    extra = sorted({p.name for p in datasheets.DIR.glob("*.md")}
+                   - {p.name for p in pages if p.suffix == ".md"})
+    assert not extra, f"datasheets of no registered core: {extra}"
+
+
+def test_every_datasheet_has_its_sections_in_order(records):
+    order = ["## What it is", "## Ports and parameters", "## Cycle figures", "## Key loading",
+             "## Measured area, Fmax and throughput", "## Verification", "## Design notes"]
+    for core in registry.CORES.values():
+        text = datasheets.page(core, records)
+        at = [text.find(h + "\n") for h in order]
+        assert -1 not in at and at == sorted(at), core.name
+        assert f"img/{core.name}-timing.svg" in text and "Formal verification: not yet" in text
+
+
+def test_timing_diagram_follows_the_cycle_model():
+    """The key handshake in period 0, the block's after the key set-up, the result after the
+    latency (a wait of more than six cycles drawn as five periods with a gap)."""
+    for name in ("des_iter", "bf_iter"):
+        core = registry.get(name)
+        p = core.params()
+        wave = {s["name"]: s for s in datasheets.wavejson(core)["signal"]}
+        h = 5 if core.key_setup(p) > 6 else core.key_setup(p)
+        assert wave["s_axis_tready"]["wave"][h] == "1" and wave["s_axis_tvalid"]["node"][h] == "b"
+        m = h + (5 if core.latency(p) > 6 else core.latency(p))
+        assert wave["m_axis_tvalid"]["wave"][m:m + 2] == "10"
+        assert datasheets.wavejson(core)["edge"] == [f"a~>b key set-up {core.key_setup(p)}",
+                                                     f"b~>c latency {core.latency(p)}"]
+
+
+def test_readme_is_short():
+    assert len((ROOT / "README.md").read_text().splitlines()) <= 120
+
+
+def _rtl_files():
+    return sorted((ROOT / "rtl").glob("*/*.v"))
+
+
+@pytest.mark.parametrize("path", _rtl_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_rtl_header_is_short_and_links_the_docs(path):
+    lines = path.read_text().splitlines()
+    assert lines[0] == "// SPDX-License-Identifier: Apache-2.0"
+    top = next(i for i, line in enumerate(lines) if line.startswith("module "))
+    header = [line for line in lines[:top] if line.startswith("//")]
+    assert len(header) <= 10, f"{len(header)} comment lines before the module"
+    assert "docs/" in "\n".join(header)
+
+
+#: words only an insider understands: a tracker or plan number, a paper by its file number
+INSIDER = re.compile(r"\b(?:issue|stop)\s+#?\d+\b|\bits issue\b|\bpapers?\s+0\d\d\b", re.I)
+
+
+def _text_files():
+    for pattern in ("*.md", "Makefile", "pyproject.toml", "docs/*.md", "docs/cores/*.md",
+                    "docs/cores/notes/*.md", "rtl/*/*.v", "src/**/*.py", "src/**/*.cpp",
+                    "src/**/*.js", "src/**/*.html", "tests/**/*.py", "tests/**/*.v"):
+        yield from ROOT.glob(pattern)
+
+
+def test_no_insider_words():
+    hits = []
+    for path in _text_files():
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if INSIDER.search(line):
+                hits.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not hits, "name the paper by title and authors, say what instead of which issue:\n" \
+        + "\n".join(hits)
