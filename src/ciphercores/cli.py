@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -31,6 +30,7 @@ from .errors import (
     UnsupportedCipherError,
 )
 from .frontend import check_iv, check_key, choose_core, parse_hex, redact
+from .outfile import check_output, output_folder
 
 #: exit status on Ctrl-C
 EXIT_INTERRUPTED = 130
@@ -97,44 +97,6 @@ def _read_input(path: str | None) -> bytes:
         raise FileAccessError(f"cannot read {path}: {e.strerror or e}") from None
 
 
-def _check_output(path: str | None, inp: str | None) -> Path | None:
-    """Fail early (before any work) when the output cannot be written or is the input."""
-    if path is None or path == "-":
-        return None
-    out = Path(path)
-    if out.is_dir():
-        raise FileAccessError(f"cannot write {path}: it is a directory")
-    parent = out.parent if str(out.parent) else Path(".")
-    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        raise FileAccessError(f"cannot write {path}: directory {parent} is not writable")
-    if inp not in (None, "-") and out.exists() and out.resolve() == Path(inp).resolve():
-        raise FileAccessError(f"output {path} is the input file: choose another name")
-    return out
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``: readers
-    see the old file or the whole new one, and a failure leaves no partial file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise FileAccessError(f"cannot write {path}: {e.strerror or e}") from None
-        raise
-
-
 class _Progress:
     """A progress bar on stderr for long runs, only when stderr is a terminal."""
 
@@ -175,7 +137,7 @@ def _crypt(args: argparse.Namespace) -> int:
     # every check that needs no data or core first, so a bad call costs nothing
     check_key(cm, key)  # KeySizeError names sizes only
     check_iv(cm, iv)  # IV presence and size
-    target = _check_output(args.output, args.input)
+    target = check_output(args.output, args.input)
     data = _read_input(args.input)
 
     run = modes.decrypt if decrypt else modes.encrypt
@@ -207,11 +169,7 @@ def _crypt(args: argparse.Namespace) -> int:
             stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks)
     seconds = time.perf_counter() - t0
 
-    if target is None:
-        sys.stdout.buffer.write(out)
-        sys.stdout.buffer.flush()
-    else:
-        write_atomic(target, out)
+    target.write(out)
     if args.verbose:
         _report(cm, decrypt, len(data), len(out), where, stats, seconds)
     return 0
@@ -324,6 +282,7 @@ def _bench_compare(args: argparse.Namespace) -> int:
 
     if args.cores:
         raise CipherCoresError("bench compare takes no core names (use --cipher)")
+    csv_out = check_output(args.csv) if args.csv else None  # before the measurements
     grade = None if args.target == "xc7" else args.grade
     hw = hardware.collect(args.target, grade)
     ciphers = args.cipher or sorted({r.cipher for r in hw} | {
@@ -342,8 +301,8 @@ def _bench_compare(args: argparse.Namespace) -> int:
                 print(f"measured {c} {impl}", file=sys.stderr)
     rows = compare.build_rows(sw, [r for r in hw if r.cipher in ciphers],
                               with_papers=not args.no_papers)
-    if args.csv:
-        Path(args.csv).write_text(compare.to_csv(rows))
+    if csv_out is not None:
+        csv_out.write(compare.to_csv(rows).encode())
     if args.json:
         print(compare.to_json(rows))
     else:
@@ -360,7 +319,7 @@ def _bench_compare(args: argparse.Namespace) -> int:
 def _report_cmd(args: argparse.Namespace) -> int:
     from .evaluation import report
 
-    files = report.build(Path(args.out), quick=args.quick)
+    files = report.build(output_folder(args.out), quick=args.quick)
     print(f"report: {files['html']} and {files['md']} ({len(files) - 2} plots)")
     return 0
 
@@ -380,7 +339,11 @@ def _add_driver_commands(sub) -> None:
         p.add_argument("--iv", metavar="HEX", help="the IV in hex (every mode but ECB)")
         p.add_argument("-i", "--input", metavar="FILE", help="input file (default: stdin)")
         p.add_argument("-o", "--output", metavar="FILE",
-                       help="output file, written atomically (default: stdout)")
+                       help="output file (default: stdout; -: stdout). A regular file "
+                            "(also through symbolic links, which stay links) is replaced "
+                            "atomically, keeping its mode; a device, FIFO, socket or "
+                            "/dev/stdout is written directly, with no atomicity possible; "
+                            "a directory or a missing directory is an error")
         p.add_argument("--core", metavar="CORE[:P=V,...]",
                        help="RTL core: a block cipher core (the mode then runs on the host) "
                             "or MODE(CORE) (the mode in hardware); default: the first "

@@ -12,8 +12,10 @@ import io
 import os
 import random
 import shutil
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -311,7 +313,7 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
                                6, "cannot read"),
         "input is a directory": ([*enc, "--key", KEY, "--iv", IV, "-i", str(tmp)], 6,
                                  "cannot read"),
-        "output dir missing": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "not writable"),
+        "output dir missing": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "out does not exist"),
         "output is the input": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "is the input"),
         "software and core": ([*enc, "--key", KEY, "--iv", IV, "--software", "--core",
                                "speck_iter", *i], 1, "exclude each other"),
@@ -372,16 +374,122 @@ def test_usage_errors_hide_keys():
     assert rc == 2 and KEY not in err and "<hidden>" in err
 
 
-def test_write_atomic_leaves_nothing_on_failure(tmp_path, monkeypatch):
-    target = tmp_path / "o.bin"
+# ---------------------------------------------------------------------------------------
+# output paths that are not plain files (issue 33, item 1): special files are made in a
+# temporary directory, never a real /dev entry
+# ---------------------------------------------------------------------------------------
 
-    def boom(*a):
-        raise OSError(28, "No space left on device")
+_PLAIN = bytes(range(256)) * 40 + b"tail"
 
-    monkeypatch.setattr(os, "fsync", boom)
-    with pytest.raises(cli.FileAccessError, match="No space left"):
-        cli.write_atomic(target, b"data")
-    assert list(tmp_path.iterdir()) == []
+
+def _aes_cbc(tmp: Path) -> tuple[list[str], bytes]:
+    """Arguments that encrypt an input file with AES-128-CBC (the reference model: the
+    subject here is the output path) and the ciphertext pycryptodome gives for it."""
+    from Crypto.Cipher import AES
+    from Crypto.Util.Padding import pad
+
+    src = tmp / "in.bin"
+    src.write_bytes(_PLAIN)
+    key, iv = bytes.fromhex(KEY), bytes.fromhex(IV)
+    want = AES.new(key, AES.MODE_CBC, iv).encrypt(pad(_PLAIN, 16))
+    return ["encrypt", "aes-128-cbc", "--key", KEY, "--iv", IV, "--software", "-i",
+            str(src)], want
+
+
+def test_output_to_a_fifo_is_written_in_order(tmp_path):
+    args, want = _aes_cbc(tmp_path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    t = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    t.start()
+    rc, out, err = run([*args, "-o", str(fifo)])
+    t.join(10)
+    assert rc == 0, err
+    assert got == [want] and out == b""
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "in.bin"]
+
+
+def test_output_through_a_symlink_chain_replaces_the_final_file(tmp_path):
+    args, want = _aes_cbc(tmp_path)
+    (tmp_path / "data").mkdir()
+    final = tmp_path / "data" / "ct.bin"
+    final.write_bytes(b"old")
+    os.chmod(final, 0o604)
+    os.symlink("data/ct.bin", tmp_path / "l2")
+    os.symlink(tmp_path / "l2", tmp_path / "l1")
+    rc, _, err = run([*args, "-o", str(tmp_path / "l1")])
+    assert rc == 0, err
+    assert final.read_bytes() == want
+    assert stat.S_IMODE(final.stat().st_mode) == 0o604
+    assert os.readlink(tmp_path / "l1") == str(tmp_path / "l2")
+    assert os.readlink(tmp_path / "l2") == "data/ct.bin"
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["ct.bin"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="os.mknod of a device needs root")
+def test_output_to_device_nodes(tmp_path):
+    """A node like /dev/null takes the output and stays a device; one like /dev/full is a
+    clear error (exit 6), and stays a device."""
+    args, _ = _aes_cbc(tmp_path)
+    null, full = tmp_path / "null", tmp_path / "full"
+    os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    rc, out, err = run([*args, "-o", str(null)])
+    assert rc == 0 and out == b"" and err == ""
+    rc, out, err = run([*args, "-o", str(full)])
+    assert rc == 6 and out == b""
+    assert err.strip() == f"ciphercores: cannot write {full}: No space left on device"
+    for node, minor in ((null, 3), (full, 7)):
+        st = os.lstat(node)
+        assert stat.S_ISCHR(st.st_mode) and st.st_rdev == os.makedev(1, minor)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["full", "in.bin", "null"]
+
+
+@pytest.mark.parametrize("what", ["directory", "link to a directory"])
+def test_output_to_a_directory_is_an_error(tmp_path, what):
+    args, _ = _aes_cbc(tmp_path)
+    (tmp_path / "d").mkdir()
+    if what != "directory":
+        os.symlink("d", tmp_path / "link")
+    name = tmp_path / ("d" if what == "directory" else "link")
+    rc, out, err = run([*args, "-o", str(name)])
+    assert rc == 6 and out == b"" and "is a directory" in err
+    assert list((tmp_path / "d").iterdir()) == []
+
+
+def test_output_to_dev_stdout_in_a_real_process(tmp_path):
+    """-o /dev/stdout (a link to this process's descriptor 1) writes to the pipe, and to a
+    file opened for appending it appends; -o - is stdout too."""
+    args, want = _aes_cbc(tmp_path)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    base = [sys.executable, "-m", "ciphercores", *args]
+    for out in ("/dev/stdout", "-"):
+        r = subprocess.run([*base, "-o", out], capture_output=True, env=env)
+        assert r.returncode == 0 and r.stdout == want and r.stderr == b"", r.stderr
+    log = tmp_path / "log.bin"
+    log.write_bytes(b"kept: ")
+    with open(log, "ab") as f:
+        r = subprocess.run([*base, "-o", "/dev/stdout"], stdout=f, stderr=subprocess.PIPE,
+                           env=env)
+    assert r.returncode == 0, r.stderr
+    assert log.read_bytes() == b"kept: " + want
+
+
+def test_report_and_csv_outputs_follow_the_same_rules(tmp_path):
+    """report DIR and bench --csv FILE: a file where a folder belongs, a missing directory
+    and a directory where a file belongs are errors before any work, nothing touched."""
+    (tmp_path / "f").write_bytes(b"keep")
+    cases = [(["report", str(tmp_path / "f")], "exists and is not a directory"),
+             (["report", str(tmp_path / "no" / "rep")], f"{tmp_path / 'no'} does not exist"),
+             (["bench", "--csv", str(tmp_path / "no" / "x.csv")], "does not exist"),
+             (["bench", "--csv", str(tmp_path)], "is a directory")]
+    for argv, text in cases:
+        rc, out, err = run(argv)
+        assert rc == 6 and text in err and out == b"", (argv, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
+    assert (tmp_path / "f").read_bytes() == b"keep"
 
 
 # ---------------------------------------------------------------------------------------

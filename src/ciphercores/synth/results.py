@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from .. import registry
+from ..outfile import write_output
 from ..registry import ROOT
 from . import flow
 from .targets import TARGETS
@@ -313,8 +314,7 @@ def write(path: Path = DOC, readme: Path | None = README,
     else the archive), and the archive of exactly the records the page shows."""
     recs = collect()
     shown: list[dict] = []
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(recs, shown=shown))
+    write_output(path, render(recs, shown=shown).encode())
     if archive is not None:
         flow.write_archive(shown, archive)
     if readme is not None:
