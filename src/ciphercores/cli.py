@@ -349,7 +349,7 @@ def _add_driver_commands(sub) -> None:
                             "or MODE(CORE) (the mode in hardware); default: the first "
                             "registered core for the cipher, in MODE(CORE) for CBC/CFB/OFB/CTR")
         p.add_argument("--software", action="store_true",
-                       help="run the Python reference model instead of the RTL")
+                       help="run the pure-Python reference model (slow) instead of the RTL")
         p.add_argument("--no-pad", action="store_true",
                        help="no PKCS#7 padding in ECB/CBC (whole blocks only)")
         p.add_argument("-v", "--verbose", action="store_true",

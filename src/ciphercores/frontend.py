@@ -13,14 +13,19 @@ from .errors import BadHexError, UnsupportedCipherError
 
 
 def parse_hex(what: str, text: str | None) -> bytes | None:
-    """Hex text -> bytes; the error names the field, never the text."""
+    """Hex text (an optional 0x first) -> bytes; the error says what is wrong (empty, not
+    hexadecimal, an odd number of digits) and names the field, never the text."""
     if text is None:
         return None
     t = text.strip()
     if t[:2].lower() == "0x":
         t = t[2:]
-    if not t or len(t) % 2 or not re.fullmatch(r"[0-9a-fA-F]*", t):
-        raise BadHexError(f"{what} is not an even-length hex string")
+    if not t:
+        raise BadHexError(f"{what} is empty")
+    if not re.fullmatch(r"[0-9a-fA-F]*", t):
+        raise BadHexError(f"{what} is not hexadecimal")
+    if len(t) % 2:
+        raise BadHexError(f"{what} has an odd number of hex digits (two make a byte)")
     return bytes.fromhex(t)
 
 

@@ -298,6 +298,20 @@ def test_bad_input_names_the_field_and_runs_nothing(client, case, caplog):
         assert secret not in r.text and secret not in caplog.text
 
 
+@pytest.mark.parametrize("change,field,text", [
+    (dict(key="zz" + SECRET[2:]), "key", "key is not hexadecimal"),
+    (dict(key=SECRET[:-1]), "key", "key has an odd number of hex digits"),
+    (dict(iv="g" * 32), "iv", "IV is not hexadecimal"),
+    (dict(message={"format": "hex", "data": "0g"}), "message", "message is not hexadecimal"),
+    (dict(message={"format": "hex", "data": "abc"}), "message",
+     "message has an odd number of hex digits")])
+def test_hex_errors_say_what_is_wrong(client, change, field, text):
+    """Issue 33, item 7: not hexadecimal and an odd length are told apart."""
+    r = client.post("/api/run", json=body(**change))
+    assert r.status_code == 422
+    assert text in {e["field"]: e["message"] for e in r.json()["errors"]}[field]
+
+
 def test_bodies_that_are_not_requests(client):
     for raw in (b"not json", b"[1, 2]", b"\xff\xfe"):
         r = client.post("/api/run", content=raw, headers={"Content-Type": "application/json"})
