@@ -170,11 +170,20 @@ def test_full_device_node_is_a_clear_error(tmp_path):
     assert sorted(_listing(tmp_path)) == ["full"]
 
 
+def _fd_link(tmp: Path, fd: int) -> str:
+    """A link to /proc/self/fd/N, as /dev/fd/N is: made here, so that a regression cannot
+    replace anything in /dev."""
+    link = tmp / f"fd{fd}"
+    os.symlink(f"/proc/self/fd/{fd}", link)
+    return str(link)
+
+
 def test_own_descriptor_is_written_through_itself(tmp_path):
-    """/dev/fd/N of this process is the descriptor (here a pipe), not a path to replace."""
+    """/proc/self/fd/N of this process is the descriptor (here a pipe), not a path to
+    replace."""
     r, w = os.pipe()
     try:
-        out = outfile.check_output(f"/dev/fd/{w}")
+        out = outfile.check_output(_fd_link(tmp_path, w))
         assert out.kind == "descriptor" and out.fd == w
         out.write(b"through the pipe")
         os.close(w)
@@ -186,20 +195,20 @@ def test_own_descriptor_is_written_through_itself(tmp_path):
             os.close(w)
 
 
-def test_closed_descriptor_is_an_error():
+def test_closed_descriptor_is_an_error(tmp_path):
     r, w = os.pipe()
     os.close(r)
     os.close(w)
     with pytest.raises(FileAccessError, match=f"descriptor {w} is not open"):
-        outfile.check_output(f"/dev/fd/{w}")
+        outfile.check_output(_fd_link(tmp_path, w))
 
 
-def test_closed_pipe_is_a_clear_error():
+def test_closed_pipe_is_a_clear_error(tmp_path):
     r, w = os.pipe()
     os.close(r)
     try:
         with pytest.raises(FileAccessError, match="Broken pipe"):
-            outfile.write_output(f"/dev/fd/{w}", b"x")
+            outfile.write_output(_fd_link(tmp_path, w), b"x")
     finally:
         os.close(w)
 

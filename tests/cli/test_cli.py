@@ -466,22 +466,25 @@ def test_output_to_a_directory_is_an_error(tmp_path, what):
     assert list((tmp_path / "d").iterdir()) == []
 
 
-def test_output_to_dev_stdout_in_a_real_process(tmp_path):
-    """-o /dev/stdout (a link to this process's descriptor 1) writes to the pipe, and to a
-    file opened for appending it appends; -o - is stdout too."""
+def test_output_to_own_stdout_link_in_a_real_process(tmp_path):
+    """A link to /proc/self/fd/1 (what /dev/stdout is; made here in a temporary directory, so
+    that a regression cannot replace the real one) writes to the pipe, and to a file opened
+    for appending it appends, the link kept; -o - is stdout too."""
     args, want = _aes_cbc(tmp_path)
+    os.symlink("/proc/self/fd/1", tmp_path / "stdout")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     base = [sys.executable, "-m", "ciphercores", *args]
-    for out in ("/dev/stdout", "-"):
+    for out in (str(tmp_path / "stdout"), "-"):
         r = subprocess.run([*base, "-o", out], capture_output=True, env=env)
         assert r.returncode == 0 and r.stdout == want and r.stderr == b"", r.stderr
     log = tmp_path / "log.bin"
     log.write_bytes(b"kept: ")
     with open(log, "ab") as f:
-        r = subprocess.run([*base, "-o", "/dev/stdout"], stdout=f, stderr=subprocess.PIPE,
-                           env=env)
+        r = subprocess.run([*base, "-o", str(tmp_path / "stdout")], stdout=f,
+                           stderr=subprocess.PIPE, env=env)
     assert r.returncode == 0, r.stderr
     assert log.read_bytes() == b"kept: " + want
+    assert os.readlink(tmp_path / "stdout") == "/proc/self/fd/1"
 
 
 def test_report_and_csv_outputs_follow_the_same_rules(tmp_path):
