@@ -247,6 +247,40 @@ def test_software_and_rtl_agree_and_verbose(tmp_path):
     assert rc == 0 and out == rtl and "OFB on the host" in err
 
 
+@pytest.mark.skipif(OPENSSL is None, reason="the openssl CLI is not installed")
+@pytest.mark.parametrize("name,core", [("aes-192-cbc", "aes_pipe"),
+                                       ("aes-256-ctr", "ctr(aes_pipe)")])
+def test_core_name_is_configured_for_the_cipher(name, core):
+    """Issue 33, item 3: `--core aes_pipe` runs AES-192 (KEY_BITS from the cipher) and
+    `--core 'ctr(aes_pipe)'` AES-256 (one lane under the mode engine), equal to openssl;
+    a KEY_BITS that contradicts the cipher is refused."""
+    rng = random.Random(name)
+    cm = modes.parse_name(name)
+    key, iv = rng.randbytes(models.spec(cm.cipher).key_sizes[0]), rng.randbytes(16)
+    data = rng.randbytes(1000)
+    args = [name, "-K", key.hex(), "--iv", iv.hex(), "--core", core, "-v"]
+    rc, ct, err = run(["encrypt", *args], data)
+    assert rc == 0, err
+    assert ct == openssl(name, key, iv, data)
+    assert f"KEY_BITS={cm.cipher[4:]}" in err and key.hex() not in err
+    rc, back, err = run(["decrypt", *args], ct)
+    assert rc == 0 and back == data, err
+    rc, _, err = run(["encrypt", *args[:-2], f"{core}:KEY_BITS=128"], data)
+    assert rc == 2 and f"KEY_BITS=128 contradicts {cm.cipher}" in err
+
+
+def test_speck_pipe_is_configured_for_the_set():
+    """`--core speck_pipe` runs SPECK32/64 (WORD, KEY_WORDS from the cipher, STAGES = 22,
+    the full pipeline): the designers' known answers, whole blocks in ECB."""
+    from ciphercores.sim.kat import kat
+
+    for key, pt, ct in kat("speck32-64"):
+        rc, out, err = run(["encrypt", "speck32-64-ecb", "--key", key.hex(), "--no-pad",
+                            "--core", "speck_pipe", "-v"], pt)
+        assert rc == 0, err
+        assert out == ct and "STAGES=22" in err
+
+
 def test_no_pad(tmp_path):
     key = bytes(range(16))
     rc, out, _ = run(["encrypt", "speck128-128-ecb", "--key", key.hex(), "--no-pad"], bytes(32))
@@ -302,9 +336,11 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
                                      "unknown cipher"),
         "unknown core": ([*enc, "--key", KEY, "--iv", IV, "--core", "nope", *i], 2,
                          "unknown core"),
-        "core lacks cipher": ([*enc, "--key", KEY, "--iv", IV,
-                               "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i], 2,
-                              "not speck128-128"),
+        "core lacks cipher": ([*enc, "--key", KEY, "--iv", IV, "--core", "des_iter", *i], 2,
+                              "core des_iter implements des, not speck128-128"),
+        "core contradicts cipher": ([*enc, "--key", KEY, "--iv", IV,
+                                     "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i], 2,
+                                    "WORD=32 contradicts speck128-128, which needs WORD=64"),
         "core runs another mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "ofb(speck_iter)",
                                     *i], 2, "runs OFB, not speck128-128-cbc"),
         "unknown hardware mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "xts(speck_iter)",
@@ -330,6 +366,7 @@ BAD_CASES = ["key too short", "key too long", "IV too short", "IV missing", "IV 
              "key missing", "key not hex", "key odd length", "key empty", "IV not hex",
              "IV odd length", "unknown cipher",
              "unknown mode", "key given as cipher name", "unknown core", "core lacks cipher",
+             "core contradicts cipher",
              "core runs another mode", "unknown hardware mode", "bad core parameter",
              "truncated ciphertext", "bad padding", "missing input file",
              "input is a directory", "output dir missing", "output is the input",
