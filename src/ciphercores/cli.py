@@ -17,10 +17,12 @@ README), no key bytes in any message, no partial output file.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import stat
 import sys
 import time
-from pathlib import Path
+from typing import BinaryIO
 
 from . import models, modes, registry
 from .errors import (
@@ -30,7 +32,7 @@ from .errors import (
     UnsupportedCipherError,
 )
 from .frontend import check_iv, check_key, choose_core, parse_hex, redact
-from .outfile import check_output, output_folder
+from .outfile import Output, check_output, output_folder
 
 #: exit status on Ctrl-C
 EXIT_INTERRUPTED = 130
@@ -88,13 +90,47 @@ def _demo(args: argparse.Namespace) -> int:
 # encrypt / decrypt
 # ---------------------------------------------------------------------------------------
 
-def _read_input(path: str | None) -> bytes:
+#: bytes read at a time: memory stays flat whatever the input's size
+CHUNK = 1 << 20
+
+
+def _open_input(path: str | None, stack: contextlib.ExitStack) -> tuple[BinaryIO, int | None]:
+    """The input stream and its size in bytes (None for stdin, a pipe or a device)."""
     if path is None or path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer, None
     try:
-        return Path(path).read_bytes()
+        f = stack.enter_context(open(path, "rb"))
+        st = os.fstat(f.fileno())
     except OSError as e:
         raise FileAccessError(f"cannot read {path}: {e.strerror or e}") from None
+    return f, st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+def _pump(stream: modes.Stream, src: BinaryIO, name: str, size: int | None,
+          out: Output) -> tuple[int, int]:
+    """``src`` through ``stream`` into ``out``, a chunk at a time; a length error is found
+    before any output when the size is known. Returns (bytes in, bytes out)."""
+    if size is not None:
+        stream.expect(size)
+
+    def read() -> bytes:
+        try:
+            return src.read(CHUNK)
+        except OSError as e:
+            raise FileAccessError(f"cannot read {name}: {e.strerror or e}") from None
+
+    n_in = n_out = 0
+    with out.open() as w:
+        piece = read()
+        while True:  # one chunk ahead: the last one goes to finish() with the padding check
+            ahead = read() if piece else b""
+            n_in += len(piece)
+            done = stream.update(piece) if ahead else stream.finish(piece)
+            w.write(done)
+            n_out += len(done)
+            if not ahead:
+                return n_in, n_out
+            piece = ahead
 
 
 class _Progress:
@@ -138,40 +174,40 @@ def _crypt(args: argparse.Namespace) -> int:
     check_key(cm, key)  # KeySizeError names sizes only
     check_iv(cm, iv)  # IV presence and size
     target = check_output(args.output, args.input)
-    data = _read_input(args.input)
+    with contextlib.ExitStack() as stack:
+        src, size = _open_input(args.input, stack)
+        name = args.input or "standard input"
+        stats: dict = {}
+        if args.software:
+            stream = modes.Stream(spec.model(key), cm.mode, iv, pad, decrypt)
+            where = "reference model (Python, software)"
+            t0 = time.perf_counter()
+            n_in, n_out = _pump(stream, src, name, size, target)
+        else:
+            from .driver import open_core, stream_mode
 
-    run = modes.decrypt if decrypt else modes.encrypt
-    stats: dict = {}
-    if args.software:
-        cipher = spec.model(key)
-        where = "reference model (Python, software)"
-        t0 = time.perf_counter()
-        out = run(cipher, cm.mode, data, iv, pad)
-    else:
-        from .driver import open_core, run_mode
-
-        core, params = choose_core(cm, args.core)
-        t_open = time.perf_counter()
-        with open_core(core, options={"quiet": not args.verbose}, **params) as dev:
+            core, params = choose_core(cm, args.core)
+            t_open = time.perf_counter()
+            dev = stack.enter_context(
+                open_core(core, options={"quiet": not args.verbose}, **params))
             dev.set_key(key, cm.cipher)
             where = dev.describe()
             stats = {"open": time.perf_counter() - t_open, "key": dev.cycles.key,
                      "built": getattr(dev.transport, "built", False),
                      "block_size": dev.block_size, "hw_mode": dev.mode}
-            total = -(-len(data) // spec.block_size) + 1
-            progress = _Progress(dev, total, enabled=True)
+            progress = _Progress(dev, -(-(size or 0) // spec.block_size) + 1,
+                                 enabled=size is not None)
             dev.progress = progress
-            c0, t0 = dev.cycles.total, time.perf_counter()
+            c0, b0, t0 = dev.cycles.total, dev.cycles.blocks, time.perf_counter()
             try:
-                out = run_mode(dev, cm.mode, data, iv, pad, decrypt)
+                n_in, n_out = _pump(stream_mode(dev, cm.mode, iv, pad, decrypt), src, name,
+                                    size, target)
             finally:
                 progress.finish()
-            stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks)
-    seconds = time.perf_counter() - t0
-
-    target.write(out)
+            stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks - b0)
+        seconds = time.perf_counter() - t0
     if args.verbose:
-        _report(cm, decrypt, len(data), len(out), where, stats, seconds)
+        _report(cm, decrypt, n_in, n_out, where, stats, seconds)
     return 0
 
 

@@ -281,6 +281,73 @@ def test_speck_pipe_is_configured_for_the_set():
         assert out == ct and "STAGES=22" in err
 
 
+@pytest.mark.parametrize("name,core", [("aes-128-ctr", None), ("aes-128-cbc", "aes_iter"),
+                                       ("aes-128-cbc", "cbc(aes_iter)")])
+def test_input_goes_through_in_chunks(name, core, tmp_path, monkeypatch):
+    """Issue 33, item 4: the input goes through in chunks (here 1000 bytes, not a whole
+    number of blocks), the mode in hardware or on the host, and decryption holds back only
+    the padding block; the result equals pycryptodome's for the whole message."""
+    from Crypto.Cipher import AES
+    from Crypto.Util.Padding import pad
+
+    monkeypatch.setattr(cli, "CHUNK", 1000)
+    rng = random.Random(name)
+    key, iv, data = rng.randbytes(16), rng.randbytes(16), rng.randbytes(5003)
+    if name.endswith("ctr"):
+        want = AES.new(key, AES.MODE_CTR, nonce=b"", initial_value=iv).encrypt(data)
+    else:
+        want = AES.new(key, AES.MODE_CBC, iv).encrypt(pad(data, 16))
+    args = [name, "--key", key.hex(), "--iv", iv.hex(), *(["--core", core] if core else [])]
+    rc, ct, err = run(["encrypt", *args], data)
+    assert rc == 0 and ct == want, err
+    src, dst = tmp_path / "ct.bin", tmp_path / "pt.bin"
+    src.write_bytes(ct)
+    rc, _, err = run(["decrypt", *args, "-i", str(src), "-o", str(dst)])
+    assert rc == 0 and dst.read_bytes() == data, err
+
+
+def test_reads_are_chunk_sized(tmp_path, monkeypatch):
+    """The input is never read whole: every read asks for CHUNK bytes."""
+
+    class Reads(io.BytesIO):
+        sizes: list[int] = []
+
+        def read(self, n=-1):
+            self.sizes.append(n)
+            return super().read(n)
+
+    monkeypatch.setattr(cli, "CHUNK", 1000)
+    key, iv, data = bytes(range(16)), bytes(16), random.Random(4).randbytes(5003)
+    src = Reads(data)
+    out = cli.check_output(str(tmp_path / "o.bin"))
+    assert cli._pump(modes.Stream(models.new("aes-128", key), "ofb", iv), src, "stdin", None,
+                     out) == (5003, 5003)
+    assert src.sizes == [1000] * 7  # six chunks and the empty read at the end
+    from Crypto.Cipher import AES
+
+    assert (tmp_path / "o.bin").read_bytes() == AES.new(key, AES.MODE_OFB, iv).encrypt(data)
+
+
+def test_chunked_errors_found_at_the_end_leave_no_output(tmp_path, monkeypatch):
+    """A padding error found in the last chunk leaves an existing output file as it was; a
+    truncated input file is refused before any output (its size is known)."""
+    monkeypatch.setattr(cli, "CHUNK", 64)
+    key, iv = bytes(range(16)), bytes(16)
+    model = models.new("aes-128", key)
+    bad = modes.encrypt(model, "cbc", bytes(288), iv, pad=False)  # decrypts to zeros
+    src, out = tmp_path / "bad.bin", tmp_path / "o.bin"
+    src.write_bytes(bad)
+    out.write_bytes(b"previous")
+    args = ["decrypt", "aes-128-cbc", "--key", key.hex(), "--iv", iv.hex(), "--software"]
+    rc, _, err = run([*args, "-i", str(src), "-o", str(out)])
+    assert rc == 5 and "bad decrypt" in err
+    assert out.read_bytes() == b"previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.bin", "o.bin"]
+    src.write_bytes(bad[:-1])
+    rc, stdout, err = run([*args, "-i", str(src)])
+    assert rc == 4 and stdout == b"" and "ciphertext of 287 bytes" in err
+
+
 def test_no_pad(tmp_path):
     key = bytes(range(16))
     rc, out, _ = run(["encrypt", "speck128-128-ecb", "--key", key.hex(), "--no-pad"], bytes(32))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..errors import DriverError
 from ..registry import Core, configure, split_core_spec
 from . import verilator as _verilator  # noqa: F401  (registers the "verilator" transport)
-from .crypt import run_mode
+from .crypt import run_mode, stream_mode
 from .device import Cycles, Device
 from .layout import PortLayout, key_port_value
 from .transport import TRANSPORTS, Transport, register_transport
@@ -59,4 +59,4 @@ def open_core(name: str | Core, *, cipher: str | None = None, transport: str = "
 
 
 __all__ = ["TRANSPORTS", "Cycles", "Device", "PortLayout", "Transport", "key_port_value",
-           "open_core", "register_transport", "run_mode"]
+           "open_core", "register_transport", "run_mode", "stream_mode"]
