@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ciphercores import models, registry
+from ciphercores.errors import CipherCoresError
 
 
 @pytest.mark.parametrize("name", sorted(registry.CORES))
@@ -43,6 +46,40 @@ def test_parse_core_spec():
     assert core.ciphers(p) == ("speck64-128",)
     with pytest.raises(registry.BadParameterError):
         registry.parse_core_spec("speck_iter:WORD")
+
+
+@pytest.mark.parametrize("spec,cipher,want", [
+    ("aes_pipe", "aes-192", {"KEY_BITS": 192, "LANES": 1}),
+    ("aes_pipe:LANES=2,SUBREG=0", "aes-256", {"KEY_BITS": 256, "LANES": 2, "SUBREG": 0}),
+    ("ctr(aes_pipe)", "aes-256", {"KEY_BITS": 256, "LANES": 1, "DEPTH_LOG2": 6}),
+    ("aes_iter:SBOX_BRAM=0", "aes-192", {"SBOX_BRAM": 0}),
+    ("speck_pipe", "speck128-256", {"WORD": 64, "KEY_WORDS": 4, "STAGES": 34, "SUBREG": 0}),
+    ("speck_pipe:STAGES=5,SUBREG=1", "speck48-72", {"WORD": 24, "KEY_WORDS": 3, "STAGES": 5}),
+    ("cbc(speck_pipe)", "speck32-64", {"WORD": 16, "KEY_WORDS": 4, "STAGES": 22}),
+    ("speck_iter:WORD=32", "speck64-128", {"WORD": 32, "KEY_WORDS": 4}),
+    ("tdes_pipe", "des-ede", {}),
+])
+def test_core_configured_for_the_cipher(spec, cipher, want):
+    """Issue 33, item 3: what the cipher fixes comes from it (the rounds T of the SPECK set
+    give speck_pipe's STAGES, the full pipeline), P=V sets what it leaves open."""
+    core, p = registry.parse_core_spec(spec, cipher)
+    assert {k: p[k] for k in want} == want
+    assert cipher in core.block_ciphers(p)
+
+
+@pytest.mark.parametrize("spec,cipher,error", [
+    ("aes_pipe:KEY_BITS=128", "aes-256", "KEY_BITS=128 contradicts aes-256, which needs "
+                                         "KEY_BITS=256"),
+    ("speck_iter:WORD=32,KEY_WORDS=4", "speck128-128", "WORD=32 contradicts speck128-128"),
+    ("speck_pipe:STAGES=23", "speck32-64", "STAGES=23 must be 1..22"),
+    ("ctr(aes_pipe):LANES=2", "aes-128", "the mode engine chains single blocks"),
+    ("aes_pipe:KEY_BITS=100", "aes-128", "KEY_BITS=100 not allowed"),
+    ("des_pipe", "des-ede3", "core des_pipe implements des, not des-ede3"),
+    ("speck_iter", "aes-128", "speck64-96, speck96-144, speck96-96, not aes-128"),
+])
+def test_core_configuration_errors(spec, cipher, error):
+    with pytest.raises(CipherCoresError, match=re.escape(error)):
+        registry.parse_core_spec(spec, cipher)
 
 
 def test_cores_for_cipher():

@@ -17,11 +17,12 @@ README), no key bytes in any message, no partial output file.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import stat
 import sys
-import tempfile
 import time
-from pathlib import Path
+from typing import BinaryIO
 
 from . import models, modes, registry
 from .errors import (
@@ -31,6 +32,7 @@ from .errors import (
     UnsupportedCipherError,
 )
 from .frontend import check_iv, check_key, choose_core, parse_hex, redact
+from .outfile import Output, check_output, output_folder
 
 #: exit status on Ctrl-C
 EXIT_INTERRUPTED = 130
@@ -88,51 +90,47 @@ def _demo(args: argparse.Namespace) -> int:
 # encrypt / decrypt
 # ---------------------------------------------------------------------------------------
 
-def _read_input(path: str | None) -> bytes:
+#: bytes read at a time: memory stays flat whatever the input's size
+CHUNK = 1 << 20
+
+
+def _open_input(path: str | None, stack: contextlib.ExitStack) -> tuple[BinaryIO, int | None]:
+    """The input stream and its size in bytes (None for stdin, a pipe or a device)."""
     if path is None or path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer, None
     try:
-        return Path(path).read_bytes()
+        f = stack.enter_context(open(path, "rb"))
+        st = os.fstat(f.fileno())
     except OSError as e:
         raise FileAccessError(f"cannot read {path}: {e.strerror or e}") from None
+    return f, st.st_size if stat.S_ISREG(st.st_mode) else None
 
 
-def _check_output(path: str | None, inp: str | None) -> Path | None:
-    """Fail early (before any work) when the output cannot be written or is the input."""
-    if path is None or path == "-":
-        return None
-    out = Path(path)
-    if out.is_dir():
-        raise FileAccessError(f"cannot write {path}: it is a directory")
-    parent = out.parent if str(out.parent) else Path(".")
-    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        raise FileAccessError(f"cannot write {path}: directory {parent} is not writable")
-    if inp not in (None, "-") and out.exists() and out.resolve() == Path(inp).resolve():
-        raise FileAccessError(f"output {path} is the input file: choose another name")
-    return out
+def _pump(stream: modes.Stream, src: BinaryIO, name: str, size: int | None,
+          out: Output) -> tuple[int, int]:
+    """``src`` through ``stream`` into ``out``, a chunk at a time; a length error is found
+    before any output when the size is known. Returns (bytes in, bytes out)."""
+    if size is not None:
+        stream.expect(size)
 
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``: readers
-    see the old file or the whole new one, and a failure leaves no partial file."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException as e:
+    def read() -> bytes:
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise FileAccessError(f"cannot write {path}: {e.strerror or e}") from None
-        raise
+            return src.read(CHUNK)
+        except OSError as e:
+            raise FileAccessError(f"cannot read {name}: {e.strerror or e}") from None
+
+    n_in = n_out = 0
+    with out.open() as w:
+        piece = read()
+        while True:  # one chunk ahead: the last one goes to finish() with the padding check
+            ahead = read() if piece else b""
+            n_in += len(piece)
+            done = stream.update(piece) if ahead else stream.finish(piece)
+            w.write(done)
+            n_out += len(done)
+            if not ahead:
+                return n_in, n_out
+            piece = ahead
 
 
 class _Progress:
@@ -175,45 +173,41 @@ def _crypt(args: argparse.Namespace) -> int:
     # every check that needs no data or core first, so a bad call costs nothing
     check_key(cm, key)  # KeySizeError names sizes only
     check_iv(cm, iv)  # IV presence and size
-    target = _check_output(args.output, args.input)
-    data = _read_input(args.input)
+    target = check_output(args.output, args.input)
+    with contextlib.ExitStack() as stack:
+        src, size = _open_input(args.input, stack)
+        name = args.input or "standard input"
+        stats: dict = {}
+        if args.software:
+            stream = modes.Stream(spec.model(key), cm.mode, iv, pad, decrypt)
+            where = "reference model (Python, software)"
+            t0 = time.perf_counter()
+            n_in, n_out = _pump(stream, src, name, size, target)
+        else:
+            from .driver import open_core, stream_mode
 
-    run = modes.decrypt if decrypt else modes.encrypt
-    stats: dict = {}
-    if args.software:
-        cipher = spec.model(key)
-        where = "reference model (Python, software)"
-        t0 = time.perf_counter()
-        out = run(cipher, cm.mode, data, iv, pad)
-    else:
-        from .driver import open_core, run_mode
-
-        core, params = choose_core(cm, args.core)
-        t_open = time.perf_counter()
-        with open_core(core, options={"quiet": not args.verbose}, **params) as dev:
+            core, params = choose_core(cm, args.core)
+            t_open = time.perf_counter()
+            dev = stack.enter_context(
+                open_core(core, options={"quiet": not args.verbose}, **params))
             dev.set_key(key, cm.cipher)
             where = dev.describe()
             stats = {"open": time.perf_counter() - t_open, "key": dev.cycles.key,
                      "built": getattr(dev.transport, "built", False),
                      "block_size": dev.block_size, "hw_mode": dev.mode}
-            total = -(-len(data) // spec.block_size) + 1
-            progress = _Progress(dev, total, enabled=True)
+            progress = _Progress(dev, -(-(size or 0) // spec.block_size) + 1,
+                                 enabled=size is not None)
             dev.progress = progress
-            c0, t0 = dev.cycles.total, time.perf_counter()
+            c0, b0, t0 = dev.cycles.total, dev.cycles.blocks, time.perf_counter()
             try:
-                out = run_mode(dev, cm.mode, data, iv, pad, decrypt)
+                n_in, n_out = _pump(stream_mode(dev, cm.mode, iv, pad, decrypt), src, name,
+                                    size, target)
             finally:
                 progress.finish()
-            stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks)
-    seconds = time.perf_counter() - t0
-
-    if target is None:
-        sys.stdout.buffer.write(out)
-        sys.stdout.buffer.flush()
-    else:
-        write_atomic(target, out)
+            stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks - b0)
+        seconds = time.perf_counter() - t0
     if args.verbose:
-        _report(cm, decrypt, len(data), len(out), where, stats, seconds)
+        _report(cm, decrypt, n_in, n_out, where, stats, seconds)
     return 0
 
 
@@ -324,6 +318,7 @@ def _bench_compare(args: argparse.Namespace) -> int:
 
     if args.cores:
         raise CipherCoresError("bench compare takes no core names (use --cipher)")
+    csv_out = check_output(args.csv) if args.csv else None  # before the measurements
     grade = None if args.target == "xc7" else args.grade
     hw = hardware.collect(args.target, grade)
     ciphers = args.cipher or sorted({r.cipher for r in hw} | {
@@ -342,8 +337,8 @@ def _bench_compare(args: argparse.Namespace) -> int:
                 print(f"measured {c} {impl}", file=sys.stderr)
     rows = compare.build_rows(sw, [r for r in hw if r.cipher in ciphers],
                               with_papers=not args.no_papers)
-    if args.csv:
-        Path(args.csv).write_text(compare.to_csv(rows))
+    if csv_out is not None:
+        csv_out.write(compare.to_csv(rows).encode())
     if args.json:
         print(compare.to_json(rows))
     else:
@@ -360,7 +355,7 @@ def _bench_compare(args: argparse.Namespace) -> int:
 def _report_cmd(args: argparse.Namespace) -> int:
     from .evaluation import report
 
-    files = report.build(Path(args.out), quick=args.quick)
+    files = report.build(output_folder(args.out), quick=args.quick)
     print(f"report: {files['html']} and {files['md']} ({len(files) - 2} plots)")
     return 0
 
@@ -380,13 +375,17 @@ def _add_driver_commands(sub) -> None:
         p.add_argument("--iv", metavar="HEX", help="the IV in hex (every mode but ECB)")
         p.add_argument("-i", "--input", metavar="FILE", help="input file (default: stdin)")
         p.add_argument("-o", "--output", metavar="FILE",
-                       help="output file, written atomically (default: stdout)")
+                       help="output file (default: stdout; -: stdout). A regular file "
+                            "(also through symbolic links, which stay links) is replaced "
+                            "atomically, keeping its mode; a device, FIFO, socket or "
+                            "/dev/stdout is written directly, with no atomicity possible; "
+                            "a directory or a missing directory is an error")
         p.add_argument("--core", metavar="CORE[:P=V,...]",
                        help="RTL core: a block cipher core (the mode then runs on the host) "
                             "or MODE(CORE) (the mode in hardware); default: the first "
                             "registered core for the cipher, in MODE(CORE) for CBC/CFB/OFB/CTR")
         p.add_argument("--software", action="store_true",
-                       help="run the Python reference model instead of the RTL")
+                       help="run the pure-Python reference model (slow) instead of the RTL")
         p.add_argument("--no-pad", action="store_true",
                        help="no PKCS#7 padding in ECB/CBC (whole blocks only)")
         p.add_argument("-v", "--verbose", action="store_true",

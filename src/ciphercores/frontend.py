@@ -13,14 +13,19 @@ from .errors import BadHexError, UnsupportedCipherError
 
 
 def parse_hex(what: str, text: str | None) -> bytes | None:
-    """Hex text -> bytes; the error names the field, never the text."""
+    """Hex text (an optional 0x first) -> bytes; the error says what is wrong (empty, not
+    hexadecimal, an odd number of digits) and names the field, never the text."""
     if text is None:
         return None
     t = text.strip()
     if t[:2].lower() == "0x":
         t = t[2:]
-    if not t or len(t) % 2 or not re.fullmatch(r"[0-9a-fA-F]*", t):
-        raise BadHexError(f"{what} is not an even-length hex string")
+    if not t:
+        raise BadHexError(f"{what} is empty")
+    if not re.fullmatch(r"[0-9a-fA-F]*", t):
+        raise BadHexError(f"{what} is not hexadecimal")
+    if len(t) % 2:
+        raise BadHexError(f"{what} has an odd number of hex digits (two make a byte)")
     return bytes.fromhex(t)
 
 
@@ -48,29 +53,21 @@ def check_iv(cm: modes.CipherMode, iv: bytes | None) -> None:
 def choose_core(cm: modes.CipherMode, spec: str | None
                 ) -> tuple[registry.Core, dict[str, int]]:
     """The (core, parameters) that runs ``cm``. ``spec`` is ``NAME[:P=V,...]``: a block cipher
-    core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``. Without it:
-    the first registered core implementing the cipher, inside its hardware mode wrapper
-    ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
+    core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``, configured
+    for the cipher (:func:`registry.configure`: what the cipher fixes comes from it, ``P=V``
+    sets the rest). Without it: the first registered core implementing the cipher, inside its
+    hardware mode wrapper ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
     if spec is None:
         options = core_options(cm)
         if not options:
             raise UnsupportedCipherError(
                 f"no registered core implements {cm.cipher} (use --software for the model)")
         return options[0]
-    core, params = registry.parse_core_spec(spec)
+    core = registry.get(spec.partition(":")[0])
     mode = getattr(core, "mode", "")
     if mode and mode != cm.mode:
         raise UnsupportedCipherError(f"core {core.name} runs {mode.upper()}, not {cm.name}")
-    if cm.cipher in core.block_ciphers(params):
-        return core, params
-    if ":" not in spec:  # a core name alone: any of its known parameter sets for the cipher
-        base = getattr(core, "base", "") or core.name
-        for c, p in registry.cores_for(cm.cipher):
-            if c.name == base:
-                return core, core.params(p)
-    raise UnsupportedCipherError(
-        f"core {core.name} ({', '.join(f'{k}={v}' for k, v in params.items())}) implements "
-        f"{', '.join(core.block_ciphers(params))}, not {cm.cipher}")
+    return registry.parse_core_spec(spec, cm.cipher)
 
 
 def core_options(cm: modes.CipherMode) -> list[tuple[registry.Core, dict[str, int]]]:

@@ -18,6 +18,10 @@ every independent block of a call in one batch (ECB, CTR, CBC and CFB decryption
 pipelined core sees a full stream; the chained directions (CBC/CFB encryption, OFB) go block by
 block because each block needs the previous result.
 
+:class:`Stream` takes a message in pieces of any sizes (what the CLI uses, so that memory does
+not grow with the input); :func:`encrypt` and :func:`decrypt` are a Stream given the whole
+message at once.
+
 Errors are the typed ones of :mod:`ciphercores.errors`; they name sizes, never key bytes.
 """
 
@@ -139,12 +143,6 @@ def _batch(cipher, blocks: Sequence[bytes], decrypt: bool) -> list[bytes]:
     return [one(b) for b in blocks]
 
 
-def _counter_blocks(iv: bytes, n: int) -> list[bytes]:
-    size = len(iv)
-    start, mod = int.from_bytes(iv, "big"), 1 << (8 * size)
-    return [((start + i) % mod).to_bytes(size, "big") for i in range(n)]
-
-
 def _check(cipher, mode: str, iv: bytes | None, name: str) -> int:
     if mode not in MODES:
         raise UnknownModeError(mode)
@@ -164,67 +162,117 @@ def _name(cipher) -> str:
     return getattr(cipher, "name", "") or type(cipher).__name__
 
 
+class Stream:
+    """One message encrypted or decrypted in pieces: :meth:`update` with each piece returns
+    the output ready so far, :meth:`finish` (with the last piece) the rest; together they
+    are exactly :func:`encrypt` / :func:`decrypt` of the whole message, same errors. Whole
+    blocks go out as soon as they come in (in one batch per piece where the mode allows);
+    a partial block waits, and padded decryption holds back the last block, whose padding
+    :meth:`finish` checks. :meth:`expect` checks a known total length up front, so that a
+    message of the wrong length fails before any output."""
+
+    def __init__(self, cipher: BlockCipherLike, mode: str, iv: bytes | None = None,
+                 pad: bool | None = None, decrypt: bool = False):
+        self.name = _name(cipher)
+        self.bs = _check(cipher, mode, iv, self.name)
+        self.pad = (mode in PADDED_MODES) if pad is None else pad
+        if self.pad and mode not in PADDED_MODES:
+            raise CipherCoresError(f"{self.name}-{mode} is a stream mode: it takes no padding")
+        self.cipher, self.mode = cipher, mode
+        # OFB and CTR are their own inverse
+        self.decrypt = decrypt and mode in ("ecb", "cbc", "cfb")
+        self.prev = iv  # the chaining block of CBC, CFB, OFB
+        self.counter = int.from_bytes(iv, "big") if mode == "ctr" and iv else 0
+        self.held = b""  # input not processed yet: a partial block, or the held-back block
+        self.total = 0  # input bytes so far
+        self._last = decrypt and self.pad  # hold back the last block (its padding)
+
+    def expect(self, total: int) -> None:
+        """Fail now if a message of ``total`` bytes would fail at the end for its length."""
+        bs, where = self.bs, f"{self.name}-{self.mode}"
+        if self.mode not in PADDED_MODES:
+            return
+        if self._last or (self.decrypt and not self.pad):
+            if total % bs or (self.pad and not total):
+                raise TruncatedInputError(
+                    f"{where}: ciphertext of {total} bytes is not a whole number of "
+                    f"{bs}-byte blocks" + (" (and padded data is never empty)"
+                                           if self.pad else ""))
+        elif not self.pad and total % bs:
+            raise DataLengthError(f"{where} without padding needs a whole number of "
+                                  f"{bs}-byte blocks; got {total} bytes")
+
+    def update(self, data: bytes) -> bytes:
+        self.total += len(data)
+        buf = self.held + bytes(data)
+        keep = len(buf) % self.bs or (self.bs if self._last and buf else 0)
+        self.held = buf[len(buf) - keep:]
+        return self._run(buf[:len(buf) - keep])
+
+    def finish(self, data: bytes = b"") -> bytes:
+        """The output of the last piece ``data`` and of everything held back, padding added
+        (encryption) or checked and removed (decryption)."""
+        self.total += len(data)
+        self.expect(self.total)
+        buf, self.held = self.held + bytes(data), b""
+        if self.pad and not self.decrypt:
+            cut = len(buf) - len(buf) % self.bs
+            return self._run(buf[:cut] + pkcs7_pad(buf[cut:], self.bs))
+        out = self._run(buf)
+        return out[:-self.bs] + pkcs7_unpad(out[-self.bs:], self.bs) if self.pad else out
+
+    def _run(self, data: bytes) -> bytes:
+        """Whole blocks (a partial last one only in a stream mode), chaining state kept."""
+        if not data:
+            return b""
+        blocks, mode, cipher = _blocks(data, self.bs), self.mode, self.cipher
+        if mode == "ecb":
+            return b"".join(_batch(cipher, blocks, decrypt=self.decrypt))
+        if mode == "ctr":
+            size, start = self.bs, self.counter
+            mod = 1 << (8 * size)
+            self.counter = (start + len(blocks)) % mod
+            counters = [((start + i) % mod).to_bytes(size, "big") for i in range(len(blocks))]
+            stream = _batch(cipher, counters, decrypt=False)
+            return b"".join(_xor(p, k) for p, k in zip(blocks, stream, strict=True))
+        if self.decrypt:  # CBC and CFB decryption: every block at once
+            chain, self.prev = [self.prev, *blocks[:-1]], blocks[-1]
+            if mode == "cbc":
+                plain = _batch(cipher, blocks, decrypt=True)
+                return b"".join(_xor(p, c) for p, c in zip(plain, chain, strict=True))
+            stream = _batch(cipher, chain, decrypt=False)
+            return b"".join(_xor(c, k) for c, k in zip(blocks, stream, strict=True))
+        out, prev = [], self.prev
+        for p in blocks:
+            if mode == "cbc":
+                prev = cipher.encrypt_block(_xor(p, prev))
+                out.append(prev)
+            elif mode == "cfb":
+                prev = _xor(p, cipher.encrypt_block(prev))
+                out.append(prev)
+            else:  # ofb
+                prev = cipher.encrypt_block(prev)
+                out.append(_xor(p, prev))
+        self.prev = prev
+        return b"".join(out)
+
+
+def _whole(cipher, mode, data, iv, pad, decrypt) -> bytes:
+    s = Stream(cipher, mode, iv, pad, decrypt)
+    s.expect(len(data))
+    return s.finish(data)
+
+
 def encrypt(cipher: BlockCipherLike, mode: str, data: bytes, iv: bytes | None = None,
             pad: bool | None = None) -> bytes:
     """Encrypt ``data`` with ``cipher`` in ``mode``. ``pad`` defaults to True for ECB/CBC."""
-    name = _name(cipher)
-    bs = _check(cipher, mode, iv, name)
-    data = bytes(data)
-    pad = (mode in PADDED_MODES) if pad is None else pad
-    if pad:
-        if mode not in PADDED_MODES:
-            raise CipherCoresError(f"{name}-{mode} is a stream mode: it takes no padding")
-        data = pkcs7_pad(data, bs)
-    elif mode in PADDED_MODES and len(data) % bs:
-        raise DataLengthError(f"{name}-{mode} without padding needs a whole number of "
-                              f"{bs}-byte blocks; got {len(data)} bytes")
-    blocks = _blocks(data, bs)
-    if mode == "ecb":
-        return b"".join(_batch(cipher, blocks, decrypt=False))
-    if mode == "ctr":
-        stream = _batch(cipher, _counter_blocks(iv, len(blocks)), decrypt=False)
-        return b"".join(_xor(p, k) for p, k in zip(blocks, stream, strict=True))
-    out, prev = [], iv
-    for p in blocks:
-        if mode == "cbc":
-            prev = cipher.encrypt_block(_xor(p, prev))
-            out.append(prev)
-        elif mode == "cfb":
-            c = _xor(p, cipher.encrypt_block(prev))
-            out.append(c)
-            prev = c
-        else:  # ofb
-            prev = cipher.encrypt_block(prev)
-            out.append(_xor(p, prev))
-    return b"".join(out)
+    return _whole(cipher, mode, data, iv, pad, decrypt=False)
 
 
 def decrypt(cipher: BlockCipherLike, mode: str, data: bytes, iv: bytes | None = None,
             pad: bool | None = None) -> bytes:
     """Decrypt ``data``; with padding (the ECB/CBC default) check and strip PKCS#7."""
-    name = _name(cipher)
-    bs = _check(cipher, mode, iv, name)
-    data = bytes(data)
-    pad = (mode in PADDED_MODES) if pad is None else pad
-    if pad and mode not in PADDED_MODES:
-        raise CipherCoresError(f"{name}-{mode} is a stream mode: it takes no padding")
-    if mode in PADDED_MODES:
-        if len(data) % bs or (pad and not data):
-            raise TruncatedInputError(
-                f"{name}-{mode}: ciphertext of {len(data)} bytes is not a whole number of "
-                f"{bs}-byte blocks" + (" (and padded data is never empty)" if pad else ""))
-    blocks = _blocks(data, bs)
-    if mode == "ecb":
-        out = b"".join(_batch(cipher, blocks, decrypt=True))
-    elif mode == "cbc":
-        plain = _batch(cipher, blocks, decrypt=True)
-        out = b"".join(_xor(p, c) for p, c in zip(plain, [iv, *blocks[:-1]], strict=True))
-    elif mode == "cfb":
-        stream = _batch(cipher, [iv, *blocks[:-1]], decrypt=False) if blocks else []
-        out = b"".join(_xor(c, k) for c, k in zip(blocks, stream, strict=True))
-    else:  # ofb and ctr are their own inverse
-        return encrypt(cipher, mode, data, iv, pad=False)
-    return pkcs7_unpad(out, bs) if pad else out
+    return _whole(cipher, mode, data, iv, pad, decrypt=True)
 
 
 # ---------------------------------------------------------------------------------------
@@ -327,6 +375,6 @@ def new_model(name: str, key: bytes) -> tuple[models.BlockCipher, CipherMode]:
     return models.new(cm.cipher, key), cm
 
 
-__all__ = ["GCM_TAG_LENGTHS", "MODES", "PADDED_MODES", "CipherMode", "UnknownModeError",
-           "decrypt", "encrypt", "gcm_decrypt", "gcm_encrypt", "gf128_mul", "ghash",
-           "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]
+__all__ = ["GCM_TAG_LENGTHS", "MODES", "PADDED_MODES", "CipherMode", "Stream",
+           "UnknownModeError", "decrypt", "encrypt", "gcm_decrypt", "gcm_encrypt", "gf128_mul",
+           "ghash", "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]

@@ -9,11 +9,12 @@ simulation.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import CipherCoresError
+from .errors import CipherCoresError, UnsupportedCipherError
 
 #: repository root (the package is installed in editable mode; RTL stays in rtl/)
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,6 +75,9 @@ class Core:
     burst: Callable[[Params], int] = lambda p: 1
     #: checks that involve several parameters: parameter set -> error message, or "" if valid
     validate: Callable[[Params], str] = lambda p: ""
+    #: defaults that follow other parameters (speck_pipe: STAGES = the rounds T of the set, a
+    #: full pipeline): parameter set -> {parameter: value}, applied unless set explicitly
+    derived: Callable[[Params], Mapping[str, int]] = lambda p: {}
     #: heavy runs of this core that only ``pytest -m slow`` does, to keep the default suite
     #: short: "icarus" (the generic tests on Icarus; Verilator runs them in the default
     #: suite), "modes" (the hardware modes around it), "synth" (the Yosys smoke test)
@@ -83,17 +87,23 @@ class Core:
         """Default parameters with ``overrides`` applied and checked."""
         p = dict(self.defaults)
         for k, v in (overrides or {}).items():
-            if k not in self.defaults:
-                raise BadParameterError(
-                    f"{self.name}: no parameter {k!r} (parameters: {', '.join(self.defaults)})")
-            if k in self.choices and int(v) not in self.choices[k]:
-                allowed = ", ".join(str(c) for c in self.choices[k])
-                raise BadParameterError(f"{self.name}: {k}={v} not allowed (allowed: {allowed})")
-            p[k] = int(v)
+            p[k] = self.check(k, v)
+        given = overrides or {}
+        p.update({k: v for k, v in self.derived(p).items() if k not in given})
         problem = self.validate(p)
         if problem:
             raise BadParameterError(f"{self.name}: {problem}")
         return p
+
+    def check(self, k: str, v: int) -> int:
+        """``v`` if ``k`` is a parameter of the core and ``v`` one of its allowed values."""
+        if k not in self.defaults:
+            raise BadParameterError(
+                f"{self.name}: no parameter {k!r} (parameters: {', '.join(self.defaults)})")
+        if k in self.choices and int(v) not in self.choices[k]:
+            allowed = ", ".join(str(c) for c in self.choices[k])
+            raise BadParameterError(f"{self.name}: {k}={v} not allowed (allowed: {allowed})")
+        return int(v)
 
     def accept_gaps(self, params: Params, n: int) -> list[int]:
         """Cycles between the input handshakes of ``n`` blocks offered back to back to an
@@ -173,8 +183,12 @@ def _speck_passes(p: Params) -> int:
     return -(-_speck_rounds(p) // p["STAGES"])
 
 
+def _is_speck_set(p: Params) -> bool:
+    return any(p["WORD"] == s["WORD"] and p["KEY_WORDS"] == s["KEY_WORDS"] for s in _SPECK_SETS)
+
+
 def _speck_pipe_check(p: Params) -> str:
-    if not any(p["WORD"] == s["WORD"] and p["KEY_WORDS"] == s["KEY_WORDS"] for s in _SPECK_SETS):
+    if not _is_speck_set(p):
         return f"WORD={p['WORD']}, KEY_WORDS={p['KEY_WORDS']} is not a SPECK parameter set"
     t = _speck_rounds(p)
     if not 1 <= p["STAGES"] <= t:
@@ -196,6 +210,8 @@ register(Core(
     choices={"WORD": (16, 24, 32, 48, 64), "KEY_WORDS": (2, 3, 4),
              "STAGES": tuple(range(1, 35)), "SUBREG": (0, 1, 2, 3)},
     validate=_speck_pipe_check,
+    # STAGES defaults to T of the set (the full pipeline), whatever WORD and KEY_WORDS are
+    derived=lambda p: {"STAGES": _speck_rounds(p)} if _is_speck_set(p) else {},
     ciphers=lambda p: (f"speck{2 * p['WORD']}-{p['WORD'] * p['KEY_WORDS']}",),
     block_bits=lambda p: 2 * p["WORD"],
     key_bits=lambda p: p["WORD"] * p["KEY_WORDS"],
@@ -671,8 +687,18 @@ def get(name: str) -> Core:
             f"{', '.join(HW_MODES)})") from None
 
 
-def parse_core_spec(text: str) -> tuple[Core, dict[str, int]]:
-    """``NAME[:PARAM=VALUE,...]`` -> (core, checked parameters)."""
+def parse_core_spec(text: str, cipher: str | None = None) -> tuple[Core, dict[str, int]]:
+    """``NAME[:PARAM=VALUE,...]`` -> (core, checked parameters). With ``cipher`` (a block
+    cipher name, ``aes-192``) the core is configured for it (:func:`configure`): the
+    parameters the cipher fixes come from the cipher, ``PARAM=VALUE`` sets the others."""
+    core, overrides = split_core_spec(text)
+    if cipher is not None:
+        return core, configure(core, cipher, overrides)
+    return core, core.params(overrides)
+
+
+def split_core_spec(text: str) -> tuple[Core, dict[str, int]]:
+    """``NAME[:PARAM=VALUE,...]`` -> (core, the parameters given, not yet checked)."""
     name, _, rest = text.partition(":")
     core = get(name.strip())
     overrides: dict[str, int] = {}
@@ -684,15 +710,60 @@ def parse_core_spec(text: str) -> tuple[Core, dict[str, int]]:
             overrides[k.strip()] = int(v, 0)
         except ValueError:
             raise BadParameterError(f"{core.name}: {k.strip()} needs an integer") from None
-    return core, core.params(overrides)
+    return core, overrides
+
+
+def _cipher_fixes(core: Core) -> list[str]:
+    """The parameters of ``core`` that select its cipher: those whose value alone (the others
+    at their defaults) changes the ciphers it implements (aes_pipe: KEY_BITS; the SPECK
+    cores: WORD and KEY_WORDS)."""
+    base = dict(core.defaults)
+    here = core.block_ciphers(base)
+    return [k for k, vs in core.choices.items()
+            if any(core.block_ciphers({**base, k: v}) != here for v in vs)]
+
+
+def configure(core: Core, cipher: str, overrides: Params | None = None) -> dict[str, int]:
+    """The parameters with which ``core`` computes the block cipher ``cipher``: the
+    parameters the cipher fixes (KEY_BITS for aes-256, WORD and KEY_WORDS for a SPECK set)
+    come from it, ``overrides`` set what it leaves open (LANES, STAGES, SUBREG, ...), the
+    rest are the defaults (speck_pipe: STAGES = T, the full pipeline; one lane). An override
+    that contradicts the cipher is a BadParameterError; a core that cannot compute the
+    cipher at all an UnsupportedCipherError."""
+    overrides = dict(overrides or {})
+    keys = _cipher_fixes(core)
+    settings = [dict(zip(keys, vs, strict=True))
+                for vs in itertools.product(*(core.choices[k] for k in keys))]
+    found = [f for f in settings if cipher in core.block_ciphers({**core.defaults, **f})]
+    if not found:
+        from .models import CIPHERS
+
+        every = sorted({c for f in settings
+                        for c in core.block_ciphers({**core.defaults, **f}) if c in CIPHERS})
+        raise UnsupportedCipherError(f"core {core.name} implements {', '.join(every)}, "
+                                     f"not {cipher}")
+    fixed = {k: v for k, v in found[0].items() if all(f[k] == v for f in found)}
+    for k, v in overrides.items():
+        if k in fixed and core.check(k, v) != fixed[k]:
+            raise BadParameterError(f"{core.name}: {k}={v} contradicts {cipher}, which needs "
+                                    f"{k}={fixed[k]}")
+    p = core.params({**overrides, **fixed})
+    if cipher not in core.block_ciphers(p):
+        raise UnsupportedCipherError(
+            f"core {core.name} ({', '.join(f'{k}={v}' for k, v in p.items())}) implements "
+            f"{', '.join(core.block_ciphers(p))}, not {cipher}")
+    return p
 
 
 def cores_for(cipher: str) -> list[tuple[Core, dict[str, int]]]:
-    """Every (core, parameter set) that implements ``cipher``, among the test sets and defaults."""
+    """Every (core, parameter set) that implements ``cipher``: each core configured for the
+    cipher (:func:`configure`), then the test sets that implement it."""
     out = []
     for core in CORES.values():
-        for ps in (core.defaults, *core.test_sets):
-            p = core.params(ps)
-            if cipher in core.ciphers(p) and (core, p) not in out:
-                out.append((core, p))
+        try:
+            sets = [configure(core, cipher)]
+        except CipherCoresError:
+            continue
+        sets += [p for p in map(core.params, core.test_sets) if cipher in core.ciphers(p)]
+        out += [(core, p) for i, p in enumerate(sets) if p not in sets[:i]]
     return out

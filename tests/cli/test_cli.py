@@ -12,8 +12,10 @@ import io
 import os
 import random
 import shutil
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -245,6 +247,107 @@ def test_software_and_rtl_agree_and_verbose(tmp_path):
     assert rc == 0 and out == rtl and "OFB on the host" in err
 
 
+@pytest.mark.skipif(OPENSSL is None, reason="the openssl CLI is not installed")
+@pytest.mark.parametrize("name,core", [("aes-192-cbc", "aes_pipe"),
+                                       ("aes-256-ctr", "ctr(aes_pipe)")])
+def test_core_name_is_configured_for_the_cipher(name, core):
+    """Issue 33, item 3: `--core aes_pipe` runs AES-192 (KEY_BITS from the cipher) and
+    `--core 'ctr(aes_pipe)'` AES-256 (one lane under the mode engine), equal to openssl;
+    a KEY_BITS that contradicts the cipher is refused."""
+    rng = random.Random(name)
+    cm = modes.parse_name(name)
+    key, iv = rng.randbytes(models.spec(cm.cipher).key_sizes[0]), rng.randbytes(16)
+    data = rng.randbytes(1000)
+    args = [name, "-K", key.hex(), "--iv", iv.hex(), "--core", core, "-v"]
+    rc, ct, err = run(["encrypt", *args], data)
+    assert rc == 0, err
+    assert ct == openssl(name, key, iv, data)
+    assert f"KEY_BITS={cm.cipher[4:]}" in err and key.hex() not in err
+    rc, back, err = run(["decrypt", *args], ct)
+    assert rc == 0 and back == data, err
+    rc, _, err = run(["encrypt", *args[:-2], f"{core}:KEY_BITS=128"], data)
+    assert rc == 2 and f"KEY_BITS=128 contradicts {cm.cipher}" in err
+
+
+def test_speck_pipe_is_configured_for_the_set():
+    """`--core speck_pipe` runs SPECK32/64 (WORD, KEY_WORDS from the cipher, STAGES = 22,
+    the full pipeline): the designers' known answers, whole blocks in ECB."""
+    from ciphercores.sim.kat import kat
+
+    for key, pt, ct in kat("speck32-64"):
+        rc, out, err = run(["encrypt", "speck32-64-ecb", "--key", key.hex(), "--no-pad",
+                            "--core", "speck_pipe", "-v"], pt)
+        assert rc == 0, err
+        assert out == ct and "STAGES=22" in err
+
+
+@pytest.mark.parametrize("name,core", [("aes-128-ctr", None), ("aes-128-cbc", "aes_iter"),
+                                       ("aes-128-cbc", "cbc(aes_iter)")])
+def test_input_goes_through_in_chunks(name, core, tmp_path, monkeypatch):
+    """Issue 33, item 4: the input goes through in chunks (here 1000 bytes, not a whole
+    number of blocks), the mode in hardware or on the host, and decryption holds back only
+    the padding block; the result equals pycryptodome's for the whole message."""
+    from Crypto.Cipher import AES
+    from Crypto.Util.Padding import pad
+
+    monkeypatch.setattr(cli, "CHUNK", 1000)
+    rng = random.Random(name)
+    key, iv, data = rng.randbytes(16), rng.randbytes(16), rng.randbytes(5003)
+    if name.endswith("ctr"):
+        want = AES.new(key, AES.MODE_CTR, nonce=b"", initial_value=iv).encrypt(data)
+    else:
+        want = AES.new(key, AES.MODE_CBC, iv).encrypt(pad(data, 16))
+    args = [name, "--key", key.hex(), "--iv", iv.hex(), *(["--core", core] if core else [])]
+    rc, ct, err = run(["encrypt", *args], data)
+    assert rc == 0 and ct == want, err
+    src, dst = tmp_path / "ct.bin", tmp_path / "pt.bin"
+    src.write_bytes(ct)
+    rc, _, err = run(["decrypt", *args, "-i", str(src), "-o", str(dst)])
+    assert rc == 0 and dst.read_bytes() == data, err
+
+
+def test_reads_are_chunk_sized(tmp_path, monkeypatch):
+    """The input is never read whole: every read asks for CHUNK bytes."""
+
+    class Reads(io.BytesIO):
+        sizes: list[int] = []
+
+        def read(self, n=-1):
+            self.sizes.append(n)
+            return super().read(n)
+
+    monkeypatch.setattr(cli, "CHUNK", 1000)
+    key, iv, data = bytes(range(16)), bytes(16), random.Random(4).randbytes(5003)
+    src = Reads(data)
+    out = cli.check_output(str(tmp_path / "o.bin"))
+    assert cli._pump(modes.Stream(models.new("aes-128", key), "ofb", iv), src, "stdin", None,
+                     out) == (5003, 5003)
+    assert src.sizes == [1000] * 7  # six chunks and the empty read at the end
+    from Crypto.Cipher import AES
+
+    assert (tmp_path / "o.bin").read_bytes() == AES.new(key, AES.MODE_OFB, iv).encrypt(data)
+
+
+def test_chunked_errors_found_at_the_end_leave_no_output(tmp_path, monkeypatch):
+    """A padding error found in the last chunk leaves an existing output file as it was; a
+    truncated input file is refused before any output (its size is known)."""
+    monkeypatch.setattr(cli, "CHUNK", 64)
+    key, iv = bytes(range(16)), bytes(16)
+    model = models.new("aes-128", key)
+    bad = modes.encrypt(model, "cbc", bytes(288), iv, pad=False)  # decrypts to zeros
+    src, out = tmp_path / "bad.bin", tmp_path / "o.bin"
+    src.write_bytes(bad)
+    out.write_bytes(b"previous")
+    args = ["decrypt", "aes-128-cbc", "--key", key.hex(), "--iv", iv.hex(), "--software"]
+    rc, _, err = run([*args, "-i", str(src), "-o", str(out)])
+    assert rc == 5 and "bad decrypt" in err
+    assert out.read_bytes() == b"previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.bin", "o.bin"]
+    src.write_bytes(bad[:-1])
+    rc, stdout, err = run([*args, "-i", str(src)])
+    assert rc == 4 and stdout == b"" and "ciphertext of 287 bytes" in err
+
+
 def test_no_pad(tmp_path):
     key = bytes(range(16))
     rc, out, _ = run(["encrypt", "speck128-128-ecb", "--key", key.hex(), "--no-pad"], bytes(32))
@@ -283,9 +386,15 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
         "IV in ECB": (["encrypt", "speck128-128-ecb", "--key", KEY, "--iv", IV, *i], 3,
                       "takes no IV"),
         "key missing": ([*enc, "--iv", IV, *i], 3, "--key is required"),
-        "key not hex": ([*enc, "--key", KEY[:-1] + "g", "--iv", IV, *i], 3, "not an even"),
-        "key odd length": ([*enc, "--key", KEY[:-1], "--iv", IV, *i], 3, "not an even"),
-        "IV not hex": ([*enc, "--key", KEY, "--iv", "zz" * 16, *i], 3, "--iv is not"),
+        "key not hex": ([*enc, "--key", KEY[:-1] + "g", "--iv", IV, *i], 3,
+                        "--key is not hexadecimal"),
+        "key odd length": ([*enc, "--key", KEY[:-1], "--iv", IV, *i], 3,
+                           "--key has an odd number of hex digits"),
+        "key empty": ([*enc, "--key", "0x", "--iv", IV, *i], 3, "--key is empty"),
+        "IV not hex": ([*enc, "--key", KEY, "--iv", "zz" * 16, *i], 3,
+                       "--iv is not hexadecimal"),
+        "IV odd length": ([*enc, "--key", KEY, "--iv", IV[:-1], *i], 3,
+                          "--iv has an odd number of hex digits"),
         "unknown cipher": (["encrypt", "speck128-129-cbc", "--key", KEY, "--iv", IV, *i], 2,
                            "unknown cipher"),
         "unknown mode": (["encrypt", "speck128-128-xts", "--key", KEY, "--iv", IV, *i], 2,
@@ -294,9 +403,11 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
                                      "unknown cipher"),
         "unknown core": ([*enc, "--key", KEY, "--iv", IV, "--core", "nope", *i], 2,
                          "unknown core"),
-        "core lacks cipher": ([*enc, "--key", KEY, "--iv", IV,
-                               "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i], 2,
-                              "not speck128-128"),
+        "core lacks cipher": ([*enc, "--key", KEY, "--iv", IV, "--core", "des_iter", *i], 2,
+                              "core des_iter implements des, not speck128-128"),
+        "core contradicts cipher": ([*enc, "--key", KEY, "--iv", IV,
+                                     "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i], 2,
+                                    "WORD=32 contradicts speck128-128, which needs WORD=64"),
         "core runs another mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "ofb(speck_iter)",
                                     *i], 2, "runs OFB, not speck128-128-cbc"),
         "unknown hardware mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "xts(speck_iter)",
@@ -311,7 +422,7 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
                                6, "cannot read"),
         "input is a directory": ([*enc, "--key", KEY, "--iv", IV, "-i", str(tmp)], 6,
                                  "cannot read"),
-        "output dir missing": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "not writable"),
+        "output dir missing": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "out does not exist"),
         "output is the input": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "is the input"),
         "software and core": ([*enc, "--key", KEY, "--iv", IV, "--software", "--core",
                                "speck_iter", *i], 1, "exclude each other"),
@@ -319,8 +430,10 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
 
 
 BAD_CASES = ["key too short", "key too long", "IV too short", "IV missing", "IV in ECB",
-             "key missing", "key not hex", "key odd length", "IV not hex", "unknown cipher",
+             "key missing", "key not hex", "key odd length", "key empty", "IV not hex",
+             "IV odd length", "unknown cipher",
              "unknown mode", "key given as cipher name", "unknown core", "core lacks cipher",
+             "core contradicts cipher",
              "core runs another mode", "unknown hardware mode", "bad core parameter",
              "truncated ciphertext", "bad padding", "missing input file",
              "input is a directory", "output dir missing", "output is the input",
@@ -372,16 +485,125 @@ def test_usage_errors_hide_keys():
     assert rc == 2 and KEY not in err and "<hidden>" in err
 
 
-def test_write_atomic_leaves_nothing_on_failure(tmp_path, monkeypatch):
-    target = tmp_path / "o.bin"
+# ---------------------------------------------------------------------------------------
+# output paths that are not plain files (issue 33, item 1): special files are made in a
+# temporary directory, never a real /dev entry
+# ---------------------------------------------------------------------------------------
 
-    def boom(*a):
-        raise OSError(28, "No space left on device")
+_PLAIN = bytes(range(256)) * 40 + b"tail"
 
-    monkeypatch.setattr(os, "fsync", boom)
-    with pytest.raises(cli.FileAccessError, match="No space left"):
-        cli.write_atomic(target, b"data")
-    assert list(tmp_path.iterdir()) == []
+
+def _aes_cbc(tmp: Path) -> tuple[list[str], bytes]:
+    """Arguments that encrypt an input file with AES-128-CBC (the reference model: the
+    subject here is the output path) and the ciphertext pycryptodome gives for it."""
+    from Crypto.Cipher import AES
+    from Crypto.Util.Padding import pad
+
+    src = tmp / "in.bin"
+    src.write_bytes(_PLAIN)
+    key, iv = bytes.fromhex(KEY), bytes.fromhex(IV)
+    want = AES.new(key, AES.MODE_CBC, iv).encrypt(pad(_PLAIN, 16))
+    return ["encrypt", "aes-128-cbc", "--key", KEY, "--iv", IV, "--software", "-i",
+            str(src)], want
+
+
+def test_output_to_a_fifo_is_written_in_order(tmp_path):
+    args, want = _aes_cbc(tmp_path)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    t = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    t.start()
+    rc, out, err = run([*args, "-o", str(fifo)])
+    t.join(10)
+    assert rc == 0, err
+    assert got == [want] and out == b""
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "in.bin"]
+
+
+def test_output_through_a_symlink_chain_replaces_the_final_file(tmp_path):
+    args, want = _aes_cbc(tmp_path)
+    (tmp_path / "data").mkdir()
+    final = tmp_path / "data" / "ct.bin"
+    final.write_bytes(b"old")
+    os.chmod(final, 0o604)
+    os.symlink("data/ct.bin", tmp_path / "l2")
+    os.symlink(tmp_path / "l2", tmp_path / "l1")
+    rc, _, err = run([*args, "-o", str(tmp_path / "l1")])
+    assert rc == 0, err
+    assert final.read_bytes() == want
+    assert stat.S_IMODE(final.stat().st_mode) == 0o604
+    assert os.readlink(tmp_path / "l1") == str(tmp_path / "l2")
+    assert os.readlink(tmp_path / "l2") == "data/ct.bin"
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["ct.bin"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="os.mknod of a device needs root")
+def test_output_to_device_nodes(tmp_path):
+    """A node like /dev/null takes the output and stays a device; one like /dev/full is a
+    clear error (exit 6), and stays a device."""
+    args, _ = _aes_cbc(tmp_path)
+    null, full = tmp_path / "null", tmp_path / "full"
+    os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    rc, out, err = run([*args, "-o", str(null)])
+    assert rc == 0 and out == b"" and err == ""
+    rc, out, err = run([*args, "-o", str(full)])
+    assert rc == 6 and out == b""
+    assert err.strip() == f"ciphercores: cannot write {full}: No space left on device"
+    for node, minor in ((null, 3), (full, 7)):
+        st = os.lstat(node)
+        assert stat.S_ISCHR(st.st_mode) and st.st_rdev == os.makedev(1, minor)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["full", "in.bin", "null"]
+
+
+@pytest.mark.parametrize("what", ["directory", "link to a directory"])
+def test_output_to_a_directory_is_an_error(tmp_path, what):
+    args, _ = _aes_cbc(tmp_path)
+    (tmp_path / "d").mkdir()
+    if what != "directory":
+        os.symlink("d", tmp_path / "link")
+    name = tmp_path / ("d" if what == "directory" else "link")
+    rc, out, err = run([*args, "-o", str(name)])
+    assert rc == 6 and out == b"" and "is a directory" in err
+    assert list((tmp_path / "d").iterdir()) == []
+
+
+def test_output_to_own_stdout_link_in_a_real_process(tmp_path):
+    """A link to /proc/self/fd/1 (what /dev/stdout is; made here in a temporary directory, so
+    that a regression cannot replace the real one) writes to the pipe, and to a file opened
+    for appending it appends, the link kept; -o - is stdout too."""
+    args, want = _aes_cbc(tmp_path)
+    os.symlink("/proc/self/fd/1", tmp_path / "stdout")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    base = [sys.executable, "-m", "ciphercores", *args]
+    for out in (str(tmp_path / "stdout"), "-"):
+        r = subprocess.run([*base, "-o", out], capture_output=True, env=env)
+        assert r.returncode == 0 and r.stdout == want and r.stderr == b"", r.stderr
+    log = tmp_path / "log.bin"
+    log.write_bytes(b"kept: ")
+    with open(log, "ab") as f:
+        r = subprocess.run([*base, "-o", str(tmp_path / "stdout")], stdout=f,
+                           stderr=subprocess.PIPE, env=env)
+    assert r.returncode == 0, r.stderr
+    assert log.read_bytes() == b"kept: " + want
+    assert os.readlink(tmp_path / "stdout") == "/proc/self/fd/1"
+
+
+def test_report_and_csv_outputs_follow_the_same_rules(tmp_path):
+    """report DIR and bench --csv FILE: a file where a folder belongs, a missing directory
+    and a directory where a file belongs are errors before any work, nothing touched."""
+    (tmp_path / "f").write_bytes(b"keep")
+    cases = [(["report", str(tmp_path / "f")], "exists and is not a directory"),
+             (["report", str(tmp_path / "no" / "rep")], f"{tmp_path / 'no'} does not exist"),
+             (["bench", "--csv", str(tmp_path / "no" / "x.csv")], "does not exist"),
+             (["bench", "--csv", str(tmp_path)], "is a directory")]
+    for argv, text in cases:
+        rc, out, err = run(argv)
+        assert rc == 6 and text in err and out == b"", (argv, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
+    assert (tmp_path / "f").read_bytes() == b"keep"
 
 
 # ---------------------------------------------------------------------------------------

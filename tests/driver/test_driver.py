@@ -209,6 +209,22 @@ def test_key_change_clear_and_errors():
         ciphercores.open_core("speck_iter", transport="pcie")
 
 
+def test_open_core_configured_for_a_cipher():
+    """open_core(NAME, cipher=...) configures the core as the CLI's --core does (issue 33,
+    item 3): aes_pipe for AES-192 runs FIPS-197's AES-192 answers; the FIPS key and block
+    again through pycryptodome; a parameter against the cipher fails before any build."""
+    from Crypto.Cipher import AES
+
+    with ciphercores.open_core("aes_pipe", cipher="aes-192") as dev:
+        assert dev.transport.params["KEY_BITS"] == 192 and dev.transport.params["LANES"] == 1
+        for key, pt, ct in kat("aes-192"):
+            dev.set_key(key)
+            assert dev.encrypt_block(pt) == ct == AES.new(key, AES.MODE_ECB).encrypt(pt)
+            assert dev.decrypt_block(ct) == pt
+    with pytest.raises(registry.BadParameterError, match="contradicts aes-192"):
+        ciphercores.open_core("aes_pipe", cipher="aes-192", KEY_BITS=256)
+
+
 def test_build_cache_reused(capsys):
     """A second open, in a fresh process, reuses the cached build: measured and printed, not
     asserted (the time depends on the machine)."""

@@ -179,6 +179,27 @@ def test_rtl_equals_the_model_in_every_mode(client, mode):
         assert r.status_code == 200 and out_bytes(a) == data
 
 
+def test_core_name_configured_for_the_cipher(client):
+    """Issue 33, item 3: core "aes_pipe" for AES-192 gets KEY_BITS from the cipher (and is
+    offered among the engines); the result equals pycryptodome's."""
+    from Crypto.Cipher import AES
+    from Crypto.Util.Padding import pad
+
+    rng = random.Random(33)
+    key, iv, data = rng.randbytes(24), rng.randbytes(16), rng.randbytes(40)
+    r, a = post(client, cipher="aes-192", key=key.hex(), iv=iv.hex(), core="aes_pipe",
+                message=hexmsg(data))
+    assert r.status_code == 200, r.text
+    assert out_bytes(a) == AES.new(key, AES.MODE_CBC, iv).encrypt(pad(data, 16))
+    assert a["core"].startswith("aes_pipe:KEY_BITS=192,LANES=1")
+    engines = client.get("/api/engines", params={"cipher": "aes-192", "mode": "cbc"}).json()
+    ids = [e["id"] for e in engines]
+    assert any(i.startswith("aes_pipe:KEY_BITS=192") for i in ids)
+    r, a = post(client, cipher="aes-192", key=key.hex(), iv=iv.hex(),
+                core="aes_pipe:KEY_BITS=256", message=hexmsg(data))
+    assert r.status_code == 422 and "contradicts aes-192" in r.text
+
+
 def test_text_result_trace_and_use_as_input(client):
     text = "grüße aus dem FPGA 🔐"
     r, a = post(client, message={"format": "text", "data": text})
@@ -296,6 +317,20 @@ def test_bad_input_names_the_field_and_runs_nothing(client, case, caplog):
     assert uses(client) == before  # nothing ran
     for secret in (SECRET, SECRET[:30], SECRET[2:], SECRET[:16]):
         assert secret not in r.text and secret not in caplog.text
+
+
+@pytest.mark.parametrize("change,field,text", [
+    (dict(key="zz" + SECRET[2:]), "key", "key is not hexadecimal"),
+    (dict(key=SECRET[:-1]), "key", "key has an odd number of hex digits"),
+    (dict(iv="g" * 32), "iv", "IV is not hexadecimal"),
+    (dict(message={"format": "hex", "data": "0g"}), "message", "message is not hexadecimal"),
+    (dict(message={"format": "hex", "data": "abc"}), "message",
+     "message has an odd number of hex digits")])
+def test_hex_errors_say_what_is_wrong(client, change, field, text):
+    """Issue 33, item 7: not hexadecimal and an odd length are told apart."""
+    r = client.post("/api/run", json=body(**change))
+    assert r.status_code == 422
+    assert text in {e["field"]: e["message"] for e in r.json()["errors"]}[field]
 
 
 def test_bodies_that_are_not_requests(client):

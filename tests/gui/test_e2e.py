@@ -120,7 +120,7 @@ def test_encrypt_use_as_input_decrypt_and_a_bad_key(page):
     assert not page.is_visible("#result")  # no stale result beside a refusal
     page.fill("#key", "not hex at all")
     ui.click_and_wait(page, "#decrypt")
-    assert "not an even-length hex string" in page.inner_text("#key-error")
+    assert "key is not hexadecimal" in page.inner_text("#key-error")
     assert len(sent) == 2
 
     # a refusal only the server can see (wrong key: bad padding) shows next to the message

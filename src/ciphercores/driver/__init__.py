@@ -19,31 +19,32 @@ in :mod:`.layout`. See docs/architecture.md.
 from __future__ import annotations
 
 from ..errors import DriverError
-from ..registry import Core, parse_core_spec
+from ..registry import Core, configure, split_core_spec
 from . import verilator as _verilator  # noqa: F401  (registers the "verilator" transport)
-from .crypt import run_mode
+from .crypt import run_mode, stream_mode
 from .device import Cycles, Device
 from .layout import PortLayout, key_port_value
 from .transport import TRANSPORTS, Transport, register_transport
 
 
-def open_core(name: str | Core, *, transport: str = "verilator", idle: float = 0.0,
-              backpressure: float = 0.0, seed: int | None = None,
+def open_core(name: str | Core, *, cipher: str | None = None, transport: str = "verilator",
+              idle: float = 0.0, backpressure: float = 0.0, seed: int | None = None,
               options: dict | None = None, **params: int) -> Device:
     """Open one instance of a registered core; use it as a context manager.
 
     ``name`` is a core name, optionally with parameters (``"speck_iter:WORD=32,KEY_WORDS=4"``);
-    keyword arguments in capitals are more parameters (``KEY_BITS=128``). ``transport`` picks
+    keyword arguments in capitals are more parameters (``KEY_BITS=128``). With ``cipher``
+    (``"aes-192"``) the core is configured for that block cipher as the CLI and the GUI do
+    (:func:`ciphercores.registry.configure`): the parameters it fixes come from it, the
+    others from the name and keywords, then the defaults. ``transport`` picks
     the link (:data:`TRANSPORTS`), ``options`` are handed to it (the Verilator transport takes
     ``quiet=False`` to announce a build). The Verilator transport builds the core on first use
     and reuses the build from the cache afterwards. ``idle``/``backpressure``/``seed`` make the
     simulated streams irregular (random input gaps and output stalls, for tests).
     """
-    if isinstance(name, Core):
-        core, p = name, name.params()
-    else:
-        core, p = parse_core_spec(name)
-    p = core.params({**p, **params})
+    core, given = (name, {}) if isinstance(name, Core) else split_core_spec(name)
+    given.update(params)
+    p = configure(core, cipher, given) if cipher else core.params(given)
     try:
         cls = TRANSPORTS[transport]
     except KeyError:
@@ -58,4 +59,4 @@ def open_core(name: str | Core, *, transport: str = "verilator", idle: float = 0
 
 
 __all__ = ["TRANSPORTS", "Cycles", "Device", "PortLayout", "Transport", "key_port_value",
-           "open_core", "register_transport", "run_mode"]
+           "open_core", "register_transport", "run_mode", "stream_mode"]

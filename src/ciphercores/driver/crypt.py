@@ -11,7 +11,7 @@ which is exact because each output byte depends only on its input byte and earli
 from __future__ import annotations
 
 from .. import modes
-from ..errors import CipherCoresError, DataLengthError, TruncatedInputError, UnsupportedCipherError
+from ..errors import UnsupportedCipherError
 from .device import Device
 
 
@@ -19,30 +19,36 @@ def run_mode(dev: Device, mode: str, data: bytes, iv: bytes | None = None,
              pad: bool | None = None, decrypt: bool = False) -> bytes:
     """Encrypt (or decrypt) ``data`` in ``mode`` on ``dev``; ``pad`` defaults to PKCS#7 for
     ECB/CBC as in :func:`ciphercores.modes.encrypt`."""
+    s = stream_mode(dev, mode, iv, pad, decrypt)
+    s.expect(len(data))
+    return s.finish(data)
+
+
+def stream_mode(dev: Device, mode: str, iv: bytes | None = None, pad: bool | None = None,
+                decrypt: bool = False) -> modes.Stream:
+    """A message in pieces on ``dev`` (:class:`ciphercores.modes.Stream`: ``update`` with each
+    piece, ``finish`` with the last): the mode in hardware on a mode core, else on the host
+    with the device as the block cipher."""
     if not dev.mode:
-        run = modes.decrypt if decrypt else modes.encrypt
-        return run(dev, mode, data, iv, pad)
-    name = dev.cipher
+        return modes.Stream(dev, mode, iv, pad, decrypt)
     if mode != dev.mode:
         raise UnsupportedCipherError(f"{dev.core.name} runs {dev.mode}, not {mode}")
-    bs = modes._check(dev, mode, iv, name)
-    data = bytes(data)
-    pad = (mode in modes.PADDED_MODES) if pad is None else pad
-    if pad and mode not in modes.PADDED_MODES:
-        raise CipherCoresError(f"{name}-{mode} is a stream mode: it takes no padding")
-    if mode in modes.PADDED_MODES:
-        if decrypt and (len(data) % bs or (pad and not data)):
-            raise TruncatedInputError(
-                f"{name}-{mode}: ciphertext of {len(data)} bytes is not a whole number of "
-                f"{bs}-byte blocks" + (" (and padded data is never empty)" if pad else ""))
-        if not decrypt and pad:
-            data = modes.pkcs7_pad(data, bs)
-        elif len(data) % bs:
-            raise DataLengthError(f"{name}-{mode} without padding needs a whole number of "
-                                  f"{bs}-byte blocks; got {len(data)} bytes")
-    n = len(data)
-    whole = data + bytes(-n % bs)
-    dev.set_iv(iv)
-    out = b"".join(dev.process([whole[i:i + bs] for i in range(0, len(whole), bs)],
-                               decrypt=decrypt))[:n]
-    return modes.pkcs7_unpad(out, bs) if decrypt and pad else out
+    return _HardwareStream(dev, mode, iv, pad, decrypt)
+
+
+class _HardwareStream(modes.Stream):
+    """modes.Stream whose blocks go through the mode engine: one IV load starts the message,
+    each piece's whole blocks are one process() call that continues the chain; padding and
+    its check stay on the host."""
+
+    def __init__(self, dev: Device, mode: str, iv: bytes | None, pad: bool | None,
+                 decrypt: bool):
+        super().__init__(dev, mode, iv, pad, decrypt)
+        self.dev, self.direction = dev, decrypt
+        dev.set_iv(iv)
+
+    def _run(self, data: bytes) -> bytes:
+        n, bs = len(data), self.bs
+        whole = data + bytes(-n % bs)  # a stream mode's partial last block: zeros, cut back
+        blocks = [whole[i:i + bs] for i in range(0, len(whole), bs)]
+        return b"".join(self.dev.process(blocks, decrypt=self.direction))[:n]

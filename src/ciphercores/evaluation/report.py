@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import registry
+from ..outfile import write_output
 from ..sim.kat import kat
 from ..sim.runner import VERIFIED
 from . import compare, hardware, software
@@ -306,10 +307,10 @@ def build(out: Path, quick: bool = False, software_repeats: int = 3,
     for core in registry.CORES.values():
         md += _core_section(core, recs, ver.get(core.name, []))
     text = "\n".join(md) + "\n"
-    (out / "report.md").write_text(text)
-    (out / "report.html").write_text(_md_to_html(text, "ciphercores report"))
-    (out / "report.json").write_text(json.dumps({"measurements": recs,
-                                                 "rows": json.loads(compare.to_json(rows)),
-                                                 "plots": [p.name for p in plots.values()]},
-                                                indent=1, default=str))
+    write_output(out / "report.md", text.encode())
+    write_output(out / "report.html", _md_to_html(text, "ciphercores report").encode())
+    write_output(out / "report.json", json.dumps({"measurements": recs,
+                                                  "rows": json.loads(compare.to_json(rows)),
+                                                  "plots": [p.name for p in plots.values()]},
+                                                 indent=1, default=str).encode())
     return {"html": out / "report.html", "md": out / "report.md", **plots}

@@ -201,11 +201,10 @@ def _decode_message(msg: object) -> bytes:
         out = data.encode("utf-8", "surrogatepass")
     elif fmt == "hex":
         t = re.sub(r"\s+", "", data)
-        if t[:2].lower() == "0x":
-            t = t[2:]
-        if len(t) % 2 or not re.fullmatch(r"[0-9a-fA-F]*", t):
-            raise RequestError([("message", "message is not an even-length hex string")])
-        out = bytes.fromhex(t)
+        try:
+            out = b"" if t.lower() in ("", "0x") else frontend.parse_hex("message", t)
+        except BadHexError as e:
+            raise RequestError([("message", str(e))]) from None
     else:
         try:
             out = base64.b64decode(data, validate=True)

@@ -12,6 +12,7 @@ the core refuses) says so in its row and the sweep goes on.
 from __future__ import annotations
 
 import csv
+import io
 import itertools
 import json
 import time
@@ -19,6 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .. import registry
+from ..outfile import write_output
 from . import flow
 from .targets import get as get_target
 
@@ -130,15 +132,17 @@ def write_outputs(records: list[dict], stem: Path, sweeps: dict[str, list[int]])
     stem.parent.mkdir(parents=True, exist_ok=True)
     out = []
     csv_path = stem.with_suffix(".csv")
-    with csv_path.open("w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=CSV_COLUMNS)
-        w.writeheader()
-        for rec in records:
-            w.writerow(row(rec))
+    text = io.StringIO(newline="")
+    w = csv.DictWriter(text, fieldnames=CSV_COLUMNS)
+    w.writeheader()
+    for rec in records:
+        w.writerow(row(rec))
+    write_output(csv_path, text.getvalue().encode())
     out.append(csv_path)
     json_path = stem.with_suffix(".json")
-    json_path.write_text(json.dumps({"generated": time.strftime("%Y-%m-%d %H:%M:%S"),
-                                     "sweeps": sweeps, "records": records}, indent=1))
+    write_output(json_path, json.dumps({"generated": time.strftime("%Y-%m-%d %H:%M:%S"),
+                                        "sweeps": sweeps, "records": records},
+                                       indent=1).encode())
     out.append(json_path)
     # the parameters that vary over the points (from -P, or from explicit parameter sets)
     first = (records[0].get("params") or {}) if records else {}

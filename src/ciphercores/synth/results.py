@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from .. import registry
+from ..outfile import write_output
 from ..registry import ROOT
 from . import flow, limits
 from .targets import TARGETS
@@ -322,8 +323,7 @@ def write(path: Path = DOC, root: Path | None = ROOT,
     all from one collection of records (the cache, else the archive)."""
     recs = collect()
     shown: list[dict] = []
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(recs, shown=shown))
+    write_output(path, render(recs, shown=shown).encode())
     if archive is not None:
         flow.write_archive(shown, archive)
     if root is not None:

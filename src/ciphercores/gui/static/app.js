@@ -49,6 +49,13 @@ function cleanHex(text) {
   return t;
 }
 
+// the server's wording (frontend.parse_hex): "" when the hex is well formed
+function hexProblem(what, hex) {
+  if (!HEX_RE.test(hex)) return `${what} is not hexadecimal`;
+  if (hex.length % 2) return `${what} has an odd number of hex digits`;
+  return "";
+}
+
 function randomHex(n) {
   const b = new Uint8Array(n);
   crypto.getRandomValues(b);
@@ -217,8 +224,8 @@ function checkForm(direction) {
   const mode = $("mode").value;
   const key = cleanHex($("key").value);
   if (!key) errors.push({field: "key", message: "a key is required"});
-  else if (!HEX_RE.test(key) || key.length % 2) {
-    errors.push({field: "key", message: "key is not an even-length hex string"});
+  else if (hexProblem("key", key)) {
+    errors.push({field: "key", message: hexProblem("key", key)});
   } else if (!c.key_sizes.includes(key.length / 2)) {
     errors.push({field: "key", message: `${c.name}: key is ${key.length / 2} bytes; ` +
                                         `allowed: ${c.key_hint}`});
@@ -226,8 +233,8 @@ function checkForm(direction) {
   if (mode !== "ecb") {
     const iv = cleanHex($("iv").value);
     if (!iv) errors.push({field: "iv", message: `an IV of ${c.block_size} bytes is required`});
-    else if (!HEX_RE.test(iv) || iv.length % 2) {
-      errors.push({field: "iv", message: "IV is not an even-length hex string"});
+    else if (hexProblem("IV", iv)) {
+      errors.push({field: "iv", message: hexProblem("IV", iv)});
     } else if (iv.length / 2 !== c.block_size) {
       errors.push({field: "iv", message: `IV is ${iv.length / 2} bytes; it must be ` +
                                          `${c.block_size} bytes`});
@@ -235,8 +242,8 @@ function checkForm(direction) {
   }
   if (!state.file && $("message-format").value === "hex") {
     const t = cleanHex($("message").value);
-    if (!HEX_RE.test(t) || t.length % 2) {
-      errors.push({field: "message", message: "message is not an even-length hex string"});
+    if (hexProblem("message", t)) {
+      errors.push({field: "message", message: hexProblem("message", t)});
     }
   }
   if (!errors.some((e) => e.field === "message")) {
