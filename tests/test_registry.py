@@ -60,7 +60,7 @@ def test_parse_core_spec():
     ("tdes_pipe", "des-ede", {}),
 ])
 def test_core_configured_for_the_cipher(spec, cipher, want):
-    """Issue 33, item 3: what the cipher fixes comes from it (the rounds T of the SPECK set
+    """what the cipher fixes comes from it (the rounds T of the SPECK set
     give speck_pipe's STAGES, the full pipeline), P=V sets what it leaves open."""
     core, p = registry.parse_core_spec(spec, cipher)
     assert {k: p[k] for k in want} == want

@@ -251,7 +251,7 @@ def test_software_and_rtl_agree_and_verbose(tmp_path):
 @pytest.mark.parametrize("name,core", [("aes-192-cbc", "aes_pipe"),
                                        ("aes-256-ctr", "ctr(aes_pipe)")])
 def test_core_name_is_configured_for_the_cipher(name, core):
-    """Issue 33, item 3: `--core aes_pipe` runs AES-192 (KEY_BITS from the cipher) and
+    """`--core aes_pipe` runs AES-192 (KEY_BITS from the cipher) and
     `--core 'ctr(aes_pipe)'` AES-256 (one lane under the mode engine), equal to openssl;
     a KEY_BITS that contradicts the cipher is refused."""
     rng = random.Random(name)
@@ -284,7 +284,7 @@ def test_speck_pipe_is_configured_for_the_set():
 @pytest.mark.parametrize("name,core", [("aes-128-ctr", None), ("aes-128-cbc", "aes_iter"),
                                        ("aes-128-cbc", "cbc(aes_iter)")])
 def test_input_goes_through_in_chunks(name, core, tmp_path, monkeypatch):
-    """Issue 33, item 4: the input goes through in chunks (here 1000 bytes, not a whole
+    """the input goes through in chunks (here 1000 bytes, not a whole
     number of blocks), the mode in hardware or on the host, and decryption holds back only
     the padding block; the result equals pycryptodome's for the whole message."""
     from Crypto.Cipher import AES
@@ -486,7 +486,7 @@ def test_usage_errors_hide_keys():
 
 
 # ---------------------------------------------------------------------------------------
-# output paths that are not plain files (issue 33, item 1): special files are made in a
+# output paths that are not plain files: special files are made in a
 # temporary directory, never a real /dev entry
 # ---------------------------------------------------------------------------------------
 

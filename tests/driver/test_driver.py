@@ -210,9 +210,9 @@ def test_key_change_clear_and_errors():
 
 
 def test_open_core_configured_for_a_cipher():
-    """open_core(NAME, cipher=...) configures the core as the CLI's --core does (issue 33,
-    item 3): aes_pipe for AES-192 runs FIPS-197's AES-192 answers; the FIPS key and block
-    again through pycryptodome; a parameter against the cipher fails before any build."""
+    """open_core(NAME, cipher=...) configures the core as the CLI's --core does
+    (aes_pipe for AES-192 runs FIPS-197's AES-192 answers; the FIPS key and block
+    again through pycryptodome); a parameter against the cipher fails before any build."""
     from Crypto.Cipher import AES
 
     with ciphercores.open_core("aes_pipe", cipher="aes-192") as dev:

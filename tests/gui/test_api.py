@@ -180,7 +180,7 @@ def test_rtl_equals_the_model_in_every_mode(client, mode):
 
 
 def test_core_name_configured_for_the_cipher(client):
-    """Issue 33, item 3: core "aes_pipe" for AES-192 gets KEY_BITS from the cipher (and is
+    """core "aes_pipe" for AES-192 gets KEY_BITS from the cipher (and is
     offered among the engines); the result equals pycryptodome's."""
     from Crypto.Cipher import AES
     from Crypto.Util.Padding import pad
@@ -327,7 +327,7 @@ def test_bad_input_names_the_field_and_runs_nothing(client, case, caplog):
     (dict(message={"format": "hex", "data": "abc"}), "message",
      "message has an odd number of hex digits")])
 def test_hex_errors_say_what_is_wrong(client, change, field, text):
-    """Issue 33, item 7: not hexadecimal and an odd length are told apart."""
+    """not hexadecimal and an odd length are told apart."""
     r = client.post("/api/run", json=body(**change))
     assert r.status_code == 422
     assert text in {e["field"]: e["message"] for e in r.json()["errors"]}[field]

@@ -1,5 +1,5 @@
 """modes.Stream: a message in pieces of any sizes gives pycryptodome's result for the whole
-message, and the whole-message errors, at the end (issue 33, item 4)."""
+message, and the whole-message errors, at the end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Peak memory and speed of ``ciphercores encrypt`` against the input's size (issue 33, item 4).
+"""Peak memory and speed of ``ciphercores encrypt`` against the input's size.
 
     python -m ciphercores.evaluation.memory [--sizes 1,64,512] [--name aes-128-ctr]
                                             [--core 'ctr(aes_pipe)'] [--software]
