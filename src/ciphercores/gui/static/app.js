@@ -380,7 +380,7 @@ function showResult(a) {
     $("cycles").textContent = `core clock cycles: ${c.total} for ${c.blocks} blocks` +
       (c.per_block ? ` (${c.per_block} per block)` : "") + `, key load ${c.key} cycles before` +
       (c.fmax_mhz ? `; at the measured ${Number(c.fmax_mhz).toFixed(1)} MHz (${c.target}) ` +
-                    `that is ${c.us_at_fmax} µs of hardware time` : "");
+                    `that is ${Number(c.us_at_fmax).toPrecision(3)} µs of hardware time` : "");
   } else {
     $("cycles").textContent = "software run: no clock cycles";
   }
