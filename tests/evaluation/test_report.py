@@ -111,7 +111,7 @@ def test_area_plot_compares_on_the_same_speed_grade():
             _record("des_pipe", {}, "ecp5", "8", 4546, 271.4)]
     fig = report.plot_area_vs_throughput(recs, "des", None)
     six, eight = fig.axes
-    legend = {ax: [t.get_text() for t in ax.get_legend().get_texts()] for ax in fig.axes}
+    legend = {ax: ax.get_legend_handles_labels()[1] for ax in fig.axes}
     assert six.get_title().endswith("speed grade 6") and eight.get_title().endswith("grade 8")
     assert any("freecores des3" in t for t in legend[six])
     assert not any("freecores des3" in t for t in legend[eight])  # measured on speed 6 only

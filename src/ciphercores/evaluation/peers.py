@@ -81,6 +81,7 @@ class PaperPoint:
 
     paper: str  # a key of papers.PAPERS
     family: str
+    cipher: str
     device: str  # the paper's platform, as papers.FIGURES names it
     area: float
     area_note: str  # what the paper counts, when not LUTs
@@ -90,7 +91,7 @@ class PaperPoint:
     def label(self) -> str:
         unit = self.area_note or ("LUT6" if "Virtex" in self.device or "Zynq" in self.device
                                   else "LUT")
-        return f"{PAPERS[self.paper].short}: {self.device} ({unit})"
+        return f"{PAPERS[self.paper].short}: {self.cipher}, {self.device} ({unit})"
 
 
 def paper_points(family: str) -> list[PaperPoint]:
@@ -103,7 +104,8 @@ def paper_points(family: str) -> list[PaperPoint]:
             continue
         for t in papers.figures(a.cipher, "throughput_Gbps"):
             if t.paper == a.paper and t.platform.startswith(a.platform):
-                out.append(PaperPoint(a.paper, family, a.platform, a.value, a.note, t.value))
+                out.append(PaperPoint(a.paper, family, a.cipher, a.platform, a.value, a.note,
+                                      t.value))
     return out
 
 

@@ -120,7 +120,8 @@ def num(x: float | None, sig: int = 3) -> str:
 
 def _log_axis(ax, which: str, lo: float, hi: float) -> None:
     """A log axis from the decade below ``lo`` to the decade above ``hi``, a tick and a plain
-    label at every decade, unlabelled minor ticks between."""
+    label at every decade, minor ticks between (labelled at 2 and 5 over two decades or
+    fewer)."""
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     a, b = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
@@ -131,7 +132,11 @@ def _log_axis(ax, which: str, lo: float, hi: float) -> None:
     axis.set_major_locator(LogLocator(base=10, numticks=b - a + 2))
     axis.set_major_formatter(FuncFormatter(lambda v, _: num(v, 1)))
     axis.set_minor_locator(LogLocator(base=10, subs=tuple(range(2, 10)), numticks=100))
-    axis.set_minor_formatter(NullFormatter())
+    if b - a > 2:
+        axis.set_minor_formatter(NullFormatter())
+    else:  # one or two decades: 2 and 5 labelled too
+        axis.set_minor_formatter(FuncFormatter(
+            lambda v, _: num(v, 1) if f"{v:.0e}"[0] in "25" else ""))
 
 
 def _short_params(core: registry.Core, params: dict) -> str:
@@ -170,7 +175,7 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
     grades = sorted({r["grade"] for r in ok})
     papers_here = peers.paper_points(family)
     plt = _plt()
-    fig, axes = plt.subplots(1, len(grades), figsize=(6.4 * len(grades), 6.4), squeeze=False,
+    fig, axes = plt.subplots(1, len(grades), figsize=(5.4 * len(grades), 6.2), squeeze=False,
                              sharey=True)
     cores = sorted({r["core"] for r in ok})
     colors = {c: f"C{i}" for i, c in enumerate(cores)}
@@ -208,10 +213,17 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
         ax.set_title(f"ECP5 LFE5UM-85F, speed grade {grade}", fontsize=10)
         ax.grid(True, which="major", alpha=0.35)
         ax.grid(True, which="minor", alpha=0.1)
-        ax.legend(fontsize=7.5, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
     axes[0][0].set_ylabel("throughput, Gbit/s")
     fig.suptitle(f"{family}: area against throughput", fontsize=12)
-    fig.tight_layout()
+    # one legend for the panels, below them
+    key: dict[str, object] = {}
+    for ax in axes[0]:
+        for h, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            key.setdefault(label, h)
+    rows = math.ceil(len(key) / 2)
+    fig.legend(list(key.values()), list(key), loc="lower center", ncol=2, fontsize=8,
+               frameon=False)
+    fig.tight_layout(rect=(0, 0.03 + 0.04 * rows, 1, 1))
     return _save(fig, path)
 
 
@@ -325,7 +337,8 @@ def _core_section(core: registry.Core, recs: list[dict], ver: list[dict]) -> lis
             c for ps in (core.test_sets or (core.defaults,)) for c in
             core.block_ciphers(core.params(ps))))
         tests = sorted({t for v in ver for t in v["passed"]})
-        lines += [f"- passed runs: {len(ver)} on {', '.join(sims)}, {sets} parameter sets, "
+        lines += [f"- passed runs: {len(ver)} on {', '.join(sims)}, {sets} parameter "
+                  f"set{'' if sets == 1 else 's'}, "
                   f"latest {ver[0]['date']}",
                   f"- tests passed: {', '.join(tests)}",
                   f"- known answers per run (sim/kat.py, from vectors/): {nkat}; random blocks "
