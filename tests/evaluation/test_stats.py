@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from ciphercores import models
@@ -81,9 +83,18 @@ def test_table_builder_rows_and_outputs():
     kinds = [r.kind for r in rows]
     assert kinds[:2] == ["software", "hardware"] and "paper" in kinds
     text = compare.table(rows)
-    assert "bf_core:X=1 (ecp5 speed 8)" in text and "papers/000_*, Table I" in text
+    # papers cited by authors and title, never by a file that is not in the repository
+    assert "bf_core:X=1 (ecp5 speed 8)" in text and "papers/" not in text
+    assert ('P. Palka, R. A. Perez, T. Fang, J. Saniie: "Design Flow of Blowfish Symmetric-Key '
+            'Block Cipher on FPGA", Table I, Table II') in text
+    assert "Sec. B, Throughput" in text  # a section name with a comma in it stays whole
     dec = compare.decrease_table(rows)
     assert "vs openssl" in dec and "vs ZedBoard" in dec
+    # the paper's own Table III comes out of its Table I: ZedBoard against the AMD 3600
+    zed = next(r for r in rows if r.name.startswith("ZedBoard"))
+    amd = next(r for r in rows if r.name.startswith("AMD"))
+    got = compare.decrease_rows([amd, dataclasses.replace(zed, kind="hardware")])
+    assert [(round(k, 2), round(lat, 2)) for *_, k, lat in got] == [(96.28, 96.16)]
     import csv
     import io
     import json

@@ -88,6 +88,23 @@ def test_engines_default_first_then_the_model(client, name):
         assert registry.parse_core_spec(e["id"]) == (core, params)
 
 
+def test_engine_labels_and_whether_the_model_is_built(client, monkeypatch, tmp_path):
+    got = client.get("/api/engines", params={"cipher": "bf", "mode": "ecb"}).json()
+    labels = [e["label"] for e in got]
+    assert "RTL bf_iter: block cipher core" in labels  # no parameters: no empty brackets
+    assert not [x for x in labels if "()" in x]
+    speck = client.get("/api/engines", params={"cipher": "speck64-128", "mode": "ecb"}).json()
+    assert speck[0]["label"].startswith("RTL speck_iter (WORD=32, KEY_WORDS=4)")
+    # a core opened by this server is built; with an empty build cache nothing else is
+    r, a = post(client, cipher="bf", mode="ecb", pad=True)
+    assert r.status_code == 200, a
+    monkeypatch.setenv("CIPHERCORES_CACHE", str(tmp_path))
+    built = {e["id"]: e["built"] for e in client.get(
+        "/api/engines", params={"cipher": "bf", "mode": "ecb"}).json()}
+    assert built.pop(a["core"]) is True and built.pop("model") is True
+    assert built and not any(built.values()), built
+
+
 def test_engines_refuse_unknown_names(client):
     r = client.get("/api/engines", params={"cipher": "rot13", "mode": "cbc"})
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == "cipher"
@@ -369,6 +386,29 @@ def test_an_internal_error_says_its_kind_only(client, monkeypatch, capfd):
     assert r.status_code == 500 and a["errors"][0]["message"] == "internal error (ValueError)"
     err = capfd.readouterr().err
     assert "ValueError" in err and SECRET not in err and SECRET not in r.text
+
+
+def test_the_answer_gives_wall_time_opening_and_cycles(client):
+    """Wall time of the request, what opening the core took (when this request opened it),
+    and the core's cycles at its measured Fmax."""
+    from starlette.testclient import TestClient
+
+    from ciphercores.gui.app import create_app
+
+    with TestClient(create_app()) as fresh:  # a new pool: the first request opens the core
+        r, first = post(fresh)
+        assert r.status_code == 200, first
+        r, second = post(fresh)
+    assert first["opened"] is not None and 0 < first["opened"]["seconds"] <= first["seconds"]
+    assert isinstance(first["opened"]["built"], bool)
+    assert second["opened"] is None and second["seconds"] > 0
+    c = second["cycles"]
+    if c["fmax_mhz"]:
+        assert c["us_at_fmax"] == pytest.approx(c["total"] / c["fmax_mhz"], abs=1e-4)
+    else:
+        assert c["us_at_fmax"] is None
+    r, model = post(client, engine="model")
+    assert model["opened"] is None and model["cycles"] is None
 
 
 def test_the_core_is_reset_after_every_request(client, monkeypatch):

@@ -11,6 +11,7 @@ moved to the input and downloaded; live update. Screenshots land in build/gui/ (
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 
 import pytest
@@ -177,3 +178,116 @@ def test_live_update_and_the_model(page):
     page.wait_for_function(
         f"document.querySelector('#result-hex').value === '{want.hex()}'", timeout=30_000)
     assert page.inner_text("#cycles") == "software run: no clock cycles"
+
+
+def test_status_wall_time_cycles_and_labels(page):
+    ui.choose(page, "bf", "ecb")
+    labels = page.eval_on_selector_all("#engine option", "os => os.map(o => o.textContent)")
+    assert "RTL bf_iter: block cipher core" in labels
+    assert not [x for x in labels if "()" in x]  # no empty brackets
+    page.fill("#key", bytes(range(16)).hex())
+    ui.click_and_wait(page, "#encrypt")
+    status = page.inner_text("#status")
+    assert re.fullmatch(r"encrypted in [\d.]+ (ms|s) wall time(, of which [\d.]+ (ms|s) "
+                        r"(building the Verilator model \(once\)|opening the core))?; "
+                        r"\d+ clock cycles in the core", status), status
+    cycles = int(re.search(r"(\d+) clock cycles", status)[1])
+    assert f"core clock cycles: {cycles} for " in page.inner_text("#cycles")
+
+
+def test_first_run_of_an_unbuilt_core_says_it_is_building(page):
+    """The engine list marks a core not built yet (as a machine without its build sees it);
+    the run is held until the page's status has been read: it says it builds the model, and
+    the next run, the model built, only that it encrypts."""
+    held: list = []
+
+    def unbuilt(route):
+        engines = route.fetch().json()
+        engines[0]["built"] = False
+        route.fulfill(json=engines)
+
+    page.route("**/api/engines?*", unbuilt)
+    page.route("**/api/run", lambda route: held.append(route))
+    ui.choose(page, CIPHER, "cbc")
+    core = page.evaluate("state.engines[0].core")
+    for attempt in (1, 2):
+        n = ui.runs(page)
+        page.click("#encrypt")
+        page.wait_for_function("document.querySelector('#status').textContent.endsWith('…')")
+        text = page.inner_text("#status")
+        if attempt == 1:
+            assert text == (f"building the Verilator model of {core} (once; up to a minute), "
+                            "then encrypting…")
+        else:
+            assert text == "encrypting…"
+        while not held:  # the request reaches the route after the status is set
+            page.wait_for_timeout(20)
+        held.pop().continue_()
+        page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {n}",
+                               timeout=300_000)
+        assert page.inner_text("#status").startswith("encrypted in ")
+
+
+def test_a_field_error_goes_once_the_field_is_fixed(page):
+    ui.choose(page, CIPHER, "cbc")
+    page.fill("#key", "00112233")
+    ui.click_and_wait(page, "#encrypt")
+    assert "key is 4 bytes" in page.inner_text("#key-error")
+    page.fill("#key", "0011223344")  # still wrong: the message follows the field
+    assert "key is 5 bytes" in page.inner_text("#key-error")
+    page.fill("#key", bytes(16).hex())  # fixed: the error and the mark go, without a run
+    assert not page.is_visible("#key-error") and page.inner_text("#key-error") == ""
+    assert page.get_attribute("#key", "class") in (None, "")
+    assert not page.inner_text("#status").startswith("nothing ran")
+    # a message error goes when the message is fixed, the key's stays while it is wrong
+    page.select_option("#message-format", "hex")
+    page.fill("#message", "abc")
+    page.fill("#key", "zz")
+    ui.click_and_wait(page, "#encrypt")
+    assert page.inner_text("#message-error") and page.inner_text("#key-error")
+    page.fill("#message", "abcd")
+    assert page.inner_text("#message-error") == "" and page.inner_text("#key-error")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "e2e-error-fixed.png"), full_page=True)
+
+
+def _overflow(page) -> dict:
+    """How far the page and each card's content reach past their right edges (px)."""
+    return page.evaluate("""() => {
+        const out = {page: document.documentElement.scrollWidth - window.innerWidth};
+        for (const card of document.querySelectorAll('.card')) {
+            const right = card.getBoundingClientRect().right;
+            for (const el of card.querySelectorAll('select, input, textarea, .trace-wrap, ' +
+                                                    '.trace-head, .info, .hint')) {
+                if (!el.offsetParent) continue;  // hidden
+                const d = el.getBoundingClientRect().right - right;
+                if (d > 0.5) out[el.id || el.className] = d;
+            }
+        }
+        return out;
+    }""")
+
+
+@pytest.mark.parametrize("width", [420, 1100])
+def test_nothing_spills_out_of_its_card(browser, server, width):
+    """A narrow window (420 px) and a wide one: the "run on" list and the round-trace tables
+    stay inside their cards; a trace wider than its card scrolls inside it."""
+    url, _ = server
+    ctx = browser.new_context(viewport={"width": width, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_selector('#engine[data-for]', state="attached")
+        ui.choose(page, CIPHER, "cbc")
+        assert _overflow(page) == {"page": 0}
+        ui.click_and_wait(page, "#encrypt")
+        page.click("#trace summary")
+        assert page.locator("table.trace").count() >= 2
+        assert _overflow(page) == {"page": 0}
+        if width == 420:  # the tables are wider than the card: they scroll inside it
+            assert page.evaluate("[...document.querySelectorAll('.trace-wrap')].every("
+                                 "w => w.scrollWidth > w.clientWidth)")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"e2e-{width}px.png"), full_page=True)
+    finally:
+        ctx.close()

@@ -99,16 +99,27 @@ def _run(args: list[str], cwd: Path, log: Path) -> None:
                           f"log {log}:\n{tail}")
 
 
+def library(core: Core, params: Params) -> Path:
+    """Where the shared library of ``core`` with ``params`` is (or will be) cached."""
+    params = core.params(params)
+    safe = "".join(c if c.isalnum() or c in "_-" else "_" for c in core.name)
+    return cache_root() / "cosim" / f"{safe}-{build_key(core, params)}" / LIB
+
+
+def is_built(core: Core, params: Params) -> bool:
+    """Whether opening ``core`` with ``params`` finds its build cached (else it is built first:
+    tens of seconds)."""
+    return library(core, params).exists()
+
+
 def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
     """The shared library of ``core`` with ``params``, built unless cached.
 
     Returns (library path, True if it was built now)."""
     params = core.params(params)
-    key = build_key(core, params)
-    root = cache_root() / "cosim"
-    safe = "".join(c if c.isalnum() or c in "_-" else "_" for c in core.name)
-    final = root / f"{safe}-{key}"
-    lib = final / LIB
+    lib = library(core, params)
+    final = lib.parent
+    root, (safe, key) = final.parent, final.name.rsplit("-", 1)
     if lib.exists():
         return lib, False
     try:

@@ -38,19 +38,22 @@ class Row:
 
 def _paper_rows(cipher: str) -> list[Row]:
     by_platform: dict[tuple[str, str], dict[str, float]] = {}
+    where: dict[tuple[str, str], list[str]] = {}
     for f in papers.figures(cipher):
-        key = (f.platform, papers.cite(f).rsplit(",", 1)[0])
-        val = f.value
+        key = (f.platform, f.paper)
         if f.what == "throughput_Gbps":
-            by_platform.setdefault(key, {})["throughput_MBps"] = val * 1e3 / 8
+            by_platform.setdefault(key, {})["throughput_MBps"] = f.value * 1e3 / 8
         elif f.what in ("key_setup_s", "latency_s", "throughput_MBps"):
-            by_platform.setdefault(key, {})[f.what] = val
-    rows = []
-    for (plat, cite), vals in by_platform.items():
-        cites = sorted({papers.cite(f) for f in papers.figures(cipher) if f.platform == plat})
-        rows.append(Row(cipher, "paper", plat, vals.get("key_setup_s"), vals.get("latency_s"),
-                        vals.get("throughput_MBps"), "; ".join(cites) or cite))
-    return rows
+            by_platform.setdefault(key, {})[f.what] = f.value
+        else:
+            continue
+        where.setdefault(key, [])
+        if f.where not in where[key]:
+            where[key].append(f.where)
+    return [Row(cipher, "paper", plat, vals.get("key_setup_s"), vals.get("latency_s"),
+                vals.get("throughput_MBps"),
+                f"{papers.PAPERS[paper]}, {', '.join(where[plat, paper])}")
+            for (plat, paper), vals in by_platform.items()]
 
 
 def build_rows(software: Iterable[SoftwareResult], hardware: Iterable[HardwareResult],
@@ -124,21 +127,29 @@ def table(rows: list[Row]) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def decrease_table(rows: list[Row]) -> str:
-    """The Blowfish paper's Table III for every cipher: % decrease in execution time of each
-    core against each software implementation (key setup, per-block latency)."""
-    out = ["hardware vs software: % decrease in execution time (Table III style of Palka et al.,"
-           " Blowfish on FPGA)",
-           "cipher  core  vs  key setup  encrypt/decrypt"]
+def decrease_rows(rows: list[Row]) -> list[tuple[str, str, str, float | None, float]]:
+    """The Blowfish paper's Table III for every cipher: (cipher, core, software or paper row,
+    % decrease in key set-up time or None, % decrease in per-block latency)."""
+    out = []
     for c in dict.fromkeys(r.cipher for r in rows):
         sw = [r for r in rows if r.cipher == c and r.kind in ("software", "paper")
               and r.median("latency_s")]
         for h in (r for r in rows if r.cipher == c and r.kind == "hardware"):
             for s in sw:
-                ks = (f"{percent_decrease(s.median('key_setup_s'), h.median('key_setup_s')):.2f}%"
-                      if s.median("key_setup_s") else "–")
-                lat = percent_decrease(s.median("latency_s"), h.median("latency_s"))
-                out.append(f"{c}  {h.name}  vs {s.name}  {ks}  {lat:.2f}%")
+                ks = s.median("key_setup_s")
+                out.append((c, h.name, s.name,
+                            percent_decrease(ks, h.median("key_setup_s")) if ks else None,
+                            percent_decrease(s.median("latency_s"), h.median("latency_s"))))
+    return out
+
+
+def decrease_table(rows: list[Row]) -> str:
+    """:func:`decrease_rows` as text."""
+    out = ["hardware vs software: % decrease in execution time (Table III style of Palka et al.,"
+           " Blowfish on FPGA)",
+           "cipher  core  vs  key setup  encrypt/decrypt"]
+    for c, h, s, ks, lat in decrease_rows(rows):
+        out.append(f"{c}  {h}  vs {s}  {'–' if ks is None else f'{ks:.2f}%'}  {lat:.2f}%")
     return "\n".join(out)
 
 

@@ -50,7 +50,7 @@ class HardwareResult:
     def label(self) -> str:
         ps = ",".join(f"{k}={v}" for k, v in self.params.items())
         grade = f" speed {self.grade}" if self.grade else ""
-        return f"{self.core}:{ps} ({self.target}{grade})"
+        return f"{self.core}{':' + ps if ps else ''} ({self.target}{grade})"
 
     def as_dict(self) -> dict:
         return {"core": self.core, "params": self.params, "cipher": self.cipher,

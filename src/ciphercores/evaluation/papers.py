@@ -1,8 +1,8 @@
 """The published figures of the five papers ciphercores builds on, quoted with their source.
 
 These are the papers' numbers (citations), shown beside our measurements; nothing here is a
-measurement of ours. Each entry names the paper file under ../shared/papers/ and its table or
-section.
+measurement of ours. Each entry names its paper (``PAPERS``: authors and title, as cited) and
+the table or section the figure is in.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Published:
-    paper: str  # file name prefix under ../shared/papers/
+    paper: str  # a key of PAPERS
     where: str  # table / section
     cipher: str  # our cipher name
     platform: str
@@ -21,12 +21,38 @@ class Published:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class Paper:
+    authors: str
+    title: str
+    about: str  # what it builds, on which device
+    short: str  # first author et al., for plot labels
+
+    def __str__(self) -> str:
+        return f'{self.authors}: "{self.title}"'
+
+
 PAPERS = {
-    "000": "Blowfish, iterative, on-chip key schedule (Zynq / ZedBoard), vs Python",
-    "001": "Blowfish, two 64-bit lanes, block-RAM S-boxes (Zynq-7020)",
-    "002": "SPECK, folded and unfolded pipeline, OFB (Virtex-7), vs C",
-    "003": "AES-128, loop-unrolled and pipelined (Virtex-7, Virtex UltraScale)",
-    "004": "Triple-DES, 48-stage pipeline (Cyclone II)",
+    "000": Paper("P. Palka, R. A. Perez, T. Fang, J. Saniie",
+                 "Design Flow of Blowfish Symmetric-Key Block Cipher on FPGA",
+                 "Blowfish, iterative, on-chip key schedule (Zynq / ZedBoard), vs Python",
+                 "Palka et al."),
+    "001": Paper("R. Ahmad, A. Abd. Manaf, W. Ismail",
+                 "Implementation of a High-Performance Blowfish for Secure Wireless "
+                 "Communication",
+                 "Blowfish, two 64-bit lanes, block-RAM S-boxes (Zynq-7020)", "Ahmad et al."),
+    "002": Paper("L. De Meyer, C. Ross",
+                 "Parametric SPECK in Bluespec (MIT 6.375 Complex Digital System Design, "
+                 "project report)",
+                 "SPECK, folded and unfolded pipeline, OFB (Virtex-7), vs C", "De Meyer, Ross"),
+    "003": Paper("A. Gunavelu Mohan, S. Ismail, M. Oruganti",
+                 "FPGA Implementation of AES Encryption and Decryption Algorithm",
+                 "AES-128, loop-unrolled and pipelined (Virtex-7, Virtex UltraScale)",
+                 "Gunavelu Mohan et al."),
+    "004": Paper("E. Del Rosal, S. Kumar",
+                 "A Fast FPGA Implementation for Triple DES Encryption Scheme (Circuits and "
+                 "Systems 8, 2017)",
+                 "Triple-DES, 48-stage pipeline (Cyclone II)", "Del Rosal, Kumar"),
 }
 
 FIGURES: tuple[Published, ...] = (
@@ -86,4 +112,5 @@ def figures(cipher: str | None = None, what: str | None = None) -> list[Publishe
 
 
 def cite(f: Published) -> str:
-    return f"papers/{f.paper}_*, {f.where}"
+    """Authors, title and where in the paper, e.g. ``P. Palka, ...: "Design Flow ...", Table I``."""
+    return f"{PAPERS[f.paper]}, {f.where}"

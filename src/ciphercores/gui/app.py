@@ -60,7 +60,7 @@ async def _engines(request: Request) -> JSONResponse:
     q = request.query_params
     try:
         return JSONResponse(await run_in_threadpool(service.engines, q.get("cipher"),
-                                                    q.get("mode")))
+                                                    q.get("mode"), request.app.state.pool))
     except RequestError as e:
         return _errors(e)
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from .. import frontend, models, modes, registry
 from ..driver import Device, open_core, run_mode
+from ..driver.verilator import is_built
 from ..errors import (
     BadHexError,
     BlockSizeError,
@@ -130,9 +131,10 @@ def _cipher_mode(cipher: object, mode: object) -> modes.CipherMode:
     return modes.CipherMode(cipher, mode)
 
 
-def engines(cipher: object, mode: object) -> list[dict]:
+def engines(cipher: object, mode: object, pool: DevicePool | None = None) -> list[dict]:
     """What can run ``cipher`` in ``mode``: every RTL core option (the default first, as the
-    CLI picks it) with its cycle model and measured figures, then the reference model."""
+    CLI picks it) with its cycle model, measured figures and whether its co-simulation build
+    is ready (cached, or open in ``pool``), then the reference model."""
     cm = _cipher_mode(cipher, mode)
     out = []
     for core, params in frontend.core_options(cm):
@@ -141,19 +143,22 @@ def engines(cipher: object, mode: object) -> list[dict]:
         shown = {k: params[k] for k in base.defaults if k in params}
         where = (f"{cm.mode.upper()} in hardware" if hw else
                  "block cipher core" if cm.mode == "ecb" else f"{cm.mode.upper()} on the host")
+        ps = ", ".join(f"{k}={v}" for k, v in shown.items())
         out.append({
             "id": frontend.core_spec(core, params), "engine": "rtl", "core": core.name,
             "params": shown, "hw_mode": hw,
-            "label": f"RTL {core.name} ({', '.join(f'{k}={v}' for k, v in shown.items())}): "
-                     f"{where}",
+            "label": f"RTL {core.name}{f' ({ps})' if ps else ''}: {where}",
             "summary": core.summary, "latency": core.latency(params),
             "interval": core.interval(params), "key_setup": core.key_setup(params),
             "measured": measured(core, params),
+            # False: the first run builds the Verilator model first (tens of seconds, once)
+            "built": pool is not None and pool.is_open(core, params) or is_built(core, params),
         })
     out.append({"id": "model", "engine": "model", "core": None, "params": {}, "hw_mode": False,
                 "label": "reference model (Python, software)",
                 "summary": "the bit-exact Python model the RTL is tested against",
-                "latency": None, "interval": None, "key_setup": None, "measured": None})
+                "latency": None, "interval": None, "key_setup": None, "measured": None,
+                "built": True})
     return out
 
 
@@ -341,7 +346,11 @@ class DevicePool:
         self.options = {"quiet": True, **(options or {})}
 
     @contextmanager
-    def use(self, core: registry.Core, params: dict[str, int]) -> Iterator[Device]:
+    def use(self, core: registry.Core, params: dict[str, int],
+            opened: dict | None = None) -> Iterator[Device]:
+        """The open device of ``core`` with ``params``, opened first if need be; then
+        ``opened`` (if given) gets ``seconds`` (the opening's wall time) and ``built`` (whether
+        the Verilator model was built for it)."""
         key = (core.name, tuple(sorted(params.items())))
         with self._lock:
             entry = self._entries.setdefault(key, _Entry())
@@ -350,7 +359,12 @@ class DevicePool:
             entry.max_active = max(entry.max_active, entry.active)
             try:
                 if entry.device is None:
+                    t0 = time.perf_counter()
                     entry.device = open_core(core, options=self.options, **params)
+                    if opened is not None:
+                        opened.update(seconds=round(time.perf_counter() - t0, 3),
+                                      built=bool(getattr(entry.device.transport, "built",
+                                                         False)))
                 entry.uses += 1
                 try:
                     yield entry.device
@@ -362,6 +376,11 @@ class DevicePool:
                         entry.device = None
             finally:
                 entry.active -= 1
+
+    def is_open(self, core: registry.Core, params: dict[str, int]) -> bool:
+        with self._lock:
+            entry = self._entries.get((core.name, tuple(sorted(params.items()))))
+        return entry is not None and entry.device is not None
 
     def stats(self) -> dict[str, dict]:
         """Per open build: uses and the most requests ever inside it at once (for tests)."""
@@ -473,21 +492,26 @@ def _run(req: RunRequest, pool: DevicePool) -> dict:
         run_model = modes.decrypt if req.decrypt else modes.encrypt
         out = run_model(models.new(cm.cipher, req.key), cm.mode, req.data, req.iv, req.pad)
         answer.update(core=None, where="reference model (Python, software)", hw_mode=False,
-                      cycles=None)
+                      cycles=None, opened=None)
     else:
         core, params = _choose(cm, req.core)
-        with pool.use(core, params) as dev:
+        opened: dict = {}
+        with pool.use(core, params, opened) as dev:
             dev.set_key(req.key, cm.cipher)
             key_cycles = dev.cycles.key
             c0, b0 = dev.cycles.total, dev.cycles.blocks
             out = run_mode(dev, cm.mode, req.data, req.iv, req.pad, req.decrypt)
             cycles, blocks = dev.cycles.total - c0, dev.cycles.blocks - b0
             where = dev.describe()
+        m = measured(core, params)
+        fmax = m and m.get("fmax_mhz")
         answer.update(core=frontend.core_spec(core, params), where=where,
-                      hw_mode=bool(getattr(core, "mode", "")),
+                      hw_mode=bool(getattr(core, "mode", "")), opened=opened or None,
                       cycles={"total": cycles, "blocks": blocks, "key": key_cycles,
-                              "per_block": round(cycles / blocks, 2) if blocks else None})
-    answer["seconds"] = round(time.perf_counter() - t0, 4)
+                              "per_block": round(cycles / blocks, 2) if blocks else None,
+                              "fmax_mhz": fmax, "target": m and m.get("target"),
+                              "us_at_fmax": round(cycles / fmax, 4) if fmax else None})
+    answer["seconds"] = round(time.perf_counter() - t0, 4)  # wall time, opening included
     answer["output"] = _output(out)
     answer["trace"] = answer["model_agrees"] = None
     if req.trace and len(req.data) <= TRACE_BYTES:

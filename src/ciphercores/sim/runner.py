@@ -109,6 +109,14 @@ VERIFIED = ROOT / "build" / "verification"
 
 
 def _record(bdir: Path, cfg: dict, sim: str, test_module: str, passed: list[str]) -> None:
+    name = f"{bdir.name}-{test_module}-{'_'.join(passed) if len(passed) == 1 else 'all'}"
+    record_passed(name, cfg, sim, test_module, passed)
+
+
+def record_passed(name: str, cfg: dict, sim: str, test_module: str, passed: list[str]) -> Path:
+    """Keep the record of a passed run as ``VERIFIED/name.json``: ``cfg`` holds the core, its
+    parameters and the run's options; ``passed`` names what passed. Also written by
+    ``ciphercores verify`` (the known answers through the co-simulation driver)."""
     import datetime
 
     VERIFIED.mkdir(parents=True, exist_ok=True)
@@ -117,8 +125,23 @@ def _record(bdir: Path, cfg: dict, sim: str, test_module: str, passed: list[str]
            "test_module": test_module, "passed": passed,
            "config": {k: v for k, v in cfg.items() if k not in ("core", "params", "sim")},
            "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")}
-    name = f"{bdir.name}-{test_module}-{'_'.join(passed) if len(passed) == 1 else 'all'}.json"
-    (VERIFIED / name).write_text(json.dumps(rec, indent=1))
+    path = VERIFIED / f"{name}.json"
+    path.write_text(json.dumps(rec, indent=1))
+    return path
+
+
+def record_verify(core: Core, params: dict[str, int], rows: list[dict]) -> Path | None:
+    """The record of a ``ciphercores verify`` run (rows as ``cli.verify_core`` gives them: the
+    known answers of each cipher through the co-simulation driver), kept when every row
+    passed; None otherwise."""
+    if not rows or not all(r["ok"] for r in rows):
+        return None
+    return record_passed(
+        f"{build_dir(core, params, 'verilator', 'verify').name}-verify",
+        {"core": core.name, "params": params,
+         "known_answers": {r["cipher"]: r["vectors"] for r in rows}},
+        "verilator", "ciphercores verify",
+        [f"known answers {r['cipher']} (encrypt and decrypt)" for r in rows])
 
 
 def _check(results: Path) -> list[str]:

@@ -301,7 +301,11 @@ async function runDirection(direction, quiet) {
   }
   state.busy = true;
   $("encrypt").disabled = $("decrypt").disabled = true;
-  $("status").textContent = `${direction}ing…`;
+  const e = engineInfo();
+  // a core whose co-simulation model is not built yet is built first: tens of seconds, once
+  $("status").textContent = e && e.engine === "rtl" && !e.built
+    ? `building the Verilator model of ${e.core} (once; up to a minute), then ${direction}ing…`
+    : `${direction}ing…`;
   try {
     const {status, data} = await api("/api/run", requestBody(direction));
     if (status !== 200 || !data.ok) {
@@ -311,8 +315,9 @@ async function runDirection(direction, quiet) {
       if (status >= 500) $("status").textContent = "the run failed";
       return;
     }
+    for (const x of state.engines) if (x.id === data.core) x.built = true;
     showResult(data);
-    $("status").textContent = `${direction}ed in ${data.seconds} s`;
+    $("status").textContent = runSummary(data);
   } catch (e) {
     $("form-error").textContent = `cannot reach the server (${e.message})`;
     $("status").textContent = "";
@@ -321,6 +326,26 @@ async function runDirection(direction, quiet) {
     $("encrypt").disabled = $("decrypt").disabled = false;
     finished();
   }
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function duration(s) {
+  return s < 1 ? `${(s * 1000).toPrecision(3)} ms` : `${s.toFixed(2)} s`;
+}
+
+function runSummary(a) {
+  // wall time of the whole request on the server; the core's own time is in clock cycles
+  let text = `${a.direction}ed in ${duration(a.seconds)} wall time`;
+  if (a.opened) {
+    text += a.opened.built
+      ? `, of which ${duration(a.opened.seconds)} building the Verilator model (once)`
+      : `, of which ${duration(a.opened.seconds)} opening the core`;
+  }
+  if (a.cycles) text += `; ${a.cycles.total} clock cycles in the core`;
+  return text;
 }
 
 function hideResult() {
@@ -360,7 +385,9 @@ function showResult(a) {
   if (a.cycles) {
     const c = a.cycles;
     $("cycles").textContent = `core clock cycles: ${c.total} for ${c.blocks} blocks` +
-      (c.per_block ? ` (${c.per_block} per block)` : "") + `, key load ${c.key} cycles before`;
+      (c.per_block ? ` (${c.per_block} per block)` : "") + `, key load ${c.key} cycles before` +
+      (c.fmax_mhz ? `; at the measured ${Number(c.fmax_mhz).toFixed(1)} MHz (${c.target}) ` +
+                    `that is ${Number(c.us_at_fmax).toPrecision(3)} µs of hardware time` : "");
   } else {
     $("cycles").textContent = "software run: no clock cycles";
   }
@@ -403,7 +430,10 @@ function renderTrace(trace, n) {
       row.insertCell().textContent = r.round;
       for (const col of c.columns) row.insertCell().textContent = r.values[col] ?? "";
     }
-    body.appendChild(table);
+    const wrap = document.createElement("div");
+    wrap.className = "trace-wrap";  // a wide table scrolls inside its card
+    wrap.appendChild(table);
+    body.appendChild(wrap);
   });
 }
 
@@ -464,11 +494,26 @@ function updateMessageHint() {
     n = NaN;
   }
   $("message-hint").textContent = Number.isInteger(n)
-    ? `${n} bytes, ${Math.ceil(n / c.block_size)} blocks of ${c.block_size} bytes` : "";
+    ? `${n} bytes, ${plural(Math.ceil(n / c.block_size), "block")} of ${c.block_size} bytes`
+    : "";
+}
+
+// an error shown beside a field is checked again at every edit: it goes once the field is
+// fixed (a refusal only the server can see goes at the next edit, which may have fixed it)
+function recheck() {
+  const marked = FIELDS.filter((f) => $(`${f}-error`) && $(`${f}-error`).textContent);
+  if (!marked.length && !$("form-error").textContent) return;
+  const now = checkForm(state.lastDirection).filter((e) => marked.includes(e.field));
+  clearErrors();
+  showErrors(now);
+  if (!now.length && $("status").textContent.startsWith("nothing ran")) {
+    $("status").textContent = "";
+  }
 }
 
 function scheduleLive() {
   updateMessageHint();
+  recheck();
   if (!$("live").checked) return;
   clearTimeout(state.liveTimer);
   state.liveTimer = setTimeout(() => runDirection(state.lastDirection, true), 400);
