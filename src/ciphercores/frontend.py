@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from . import models, modes, registry
+from . import cores, models, modes
 from .errors import BadHexError, UnsupportedCipherError
 
 
@@ -46,7 +46,7 @@ def check_iv(cm: modes.CipherMode, iv: bytes | None) -> None:
 
 
 def choose_core(cm: modes.CipherMode, spec: str | None
-                ) -> tuple[registry.Core, dict[str, int]]:
+                ) -> tuple[cores.Core, dict[str, int]]:
     """The (core, parameters) that runs ``cm``. ``spec`` is ``NAME[:P=V,...]``: a block cipher
     core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``. Without it:
     the first registered core implementing the cipher, inside its hardware mode wrapper
@@ -57,7 +57,7 @@ def choose_core(cm: modes.CipherMode, spec: str | None
             raise UnsupportedCipherError(
                 f"no registered core implements {cm.cipher} (use --software for the model)")
         return options[0]
-    core, params = registry.parse_core_spec(spec)
+    core, params = cores.parse_core_spec(spec)
     mode = getattr(core, "mode", "")
     if mode and mode != cm.mode:
         raise UnsupportedCipherError(f"core {core.name} runs {mode.upper()}, not {cm.name}")
@@ -65,7 +65,7 @@ def choose_core(cm: modes.CipherMode, spec: str | None
         return core, params
     if ":" not in spec:  # a core name alone: any of its known parameter sets for the cipher
         base = getattr(core, "base", "") or core.name
-        for c, p in registry.cores_for(cm.cipher):
+        for c, p in cores.cores_for(cm.cipher):
             if c.name == base:
                 return core, core.params(p)
     raise UnsupportedCipherError(
@@ -73,22 +73,22 @@ def choose_core(cm: modes.CipherMode, spec: str | None
         f"{', '.join(core.block_ciphers(params))}, not {cm.cipher}")
 
 
-def core_options(cm: modes.CipherMode) -> list[tuple[registry.Core, dict[str, int]]]:
+def core_options(cm: modes.CipherMode) -> list[tuple[cores.Core, dict[str, int]]]:
     """Every RTL (core, parameters) that can run ``cm``, the default (:func:`choose_core`)
     first: for each registered parameter set implementing the cipher, the hardware mode core
     ``MODE(CORE)`` (CBC/CFB/OFB/CTR, single-lane cores) and then the block cipher core itself
     (the mode then runs on the host)."""
-    out: list[tuple[registry.Core, dict[str, int]]] = []
-    for core, params in registry.cores_for(cm.cipher):
-        if cm.mode in registry.HW_MODES and core.lanes(params) == 1:
-            mc = registry.mode_core(cm.mode, core.name)
+    out: list[tuple[cores.Core, dict[str, int]]] = []
+    for core, params in cores.cores_for(cm.cipher):
+        if cm.mode in cores.HW_MODES and core.lanes(params) == 1:
+            mc = cores.mode_core(cm.mode, core.name)
             out.append((mc, mc.params(params)))
         out.append((core, params))
     return out
 
 
-def core_spec(core: registry.Core, params: dict[str, int]) -> str:
-    """``NAME:P=V,...`` that :func:`registry.parse_core_spec` reads back to (core, params):
+def core_spec(core: cores.Core, params: dict[str, int]) -> str:
+    """``NAME:P=V,...`` that :func:`cores.parse_core_spec` reads back to (core, params):
     the parameters a user sets (a mode core's derived port widths left out)."""
     settable = [k for k in core.defaults if k in params]
     return f"{core.name}:" + ",".join(f"{k}={params[k]}" for k in settable)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .registry import ROOT
+from .cores import ROOT
 
 VECTORS = ROOT / "vectors"
 

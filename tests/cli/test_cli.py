@@ -20,8 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ciphercores import cli, models, modes, registry
-from ciphercores.errors import BadHexError
+from ciphercores import cli, cores, frontend, models, modes
+from ciphercores.cli.crypt import Progress
+from ciphercores.errors import BadHexError, FileAccessError
+from ciphercores.outfile import write_atomic
 
 OPENSSL = shutil.which("openssl")
 #: OpenSSL's ciphers and the modes it has for them (no CTR for the 64-bit-block ciphers)
@@ -78,13 +80,13 @@ def _speck_cases():
     hardware (the default, MODE(CORE)) and on the host (--core CORE), and the smallest block
     (4 bytes) on the host."""
     cases = []
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         if core.family == "speck":
             for c in core.ciphers(core.params()):
                 if (c, "hw", None) not in cases:  # the default core: the first registered
                     cases.append((c, "hw", None))
                 cases.append((c, "host", core.name))
-    found = registry.cores_for("speck32-64")
+    found = cores.cores_for("speck32-64")
     if found:
         cases.append(("speck32-64", "host", found[0][0].name))
     return cases
@@ -127,7 +129,7 @@ def _openssl_cases():
              ("bf-ofb", "software", None)]
     families = set()
     for cipher, ms in OPENSSL_MODES.items():
-        found = registry.cores_for(cipher)
+        found = cores.cores_for(cipher)
         if not found:
             continue
         base = found[0][0]
@@ -173,9 +175,9 @@ def _reference(name: str, key: bytes, iv: bytes, data: bytes) -> bytes:
 
 # modes wrap one-block cores; a core with "modes" in its registry slow_runs only with -m slow
 _ROUND_TRIPS = [pytest.param(c, w, marks=[pytest.mark.slow] if w == "hw" and "modes"
-                             in registry.get(c).slow_runs else [])
-                for c in sorted(registry.CORES) for w in ("hw", "host")
-                if w == "host" or c in registry.mode_bases()]
+                             in cores.get(c).slow_runs else [])
+                for c in sorted(cores.CORES) for w in ("hw", "host")
+                if w == "host" or c in cores.mode_bases()]
 
 
 @pytest.mark.parametrize("core_name,where", _ROUND_TRIPS)
@@ -184,7 +186,7 @@ def test_file_ctr_round_trip(core_name, where, tmp_path):
     OpenSSL has no CTR), the mode in hardware (MODE(CORE)) or on the host (one batch of all
     counter blocks): 1 MiB through the pipelined cores (interval 1) in hardware, 64 KiB
     otherwise; equals openssl (or the model where OpenSSL lacks the cipher), decrypts back."""
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     params = core.params()
     cipher = core.ciphers(params)[0]
     mode = "ctr"
@@ -350,7 +352,7 @@ def test_bad_input(what, tmp_path):
 
 def test_no_core_for_cipher(monkeypatch, tmp_path):
     """A cipher no registered core implements: told to use --software, exit 2, no file."""
-    monkeypatch.setattr(registry, "cores_for", lambda cipher: [])
+    monkeypatch.setattr(cores, "cores_for", lambda cipher: [])
     out = tmp_path / "o.bin"
     rc, _, err = run(["encrypt", "speck128-128-ctr", "--key", KEY, "--iv", IV, "-o", str(out)],
                      b"abc")
@@ -379,8 +381,8 @@ def test_write_atomic_leaves_nothing_on_failure(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", boom)
-    with pytest.raises(cli.FileAccessError, match="No space left"):
-        cli.write_atomic(target, b"data")
+    with pytest.raises(FileAccessError, match="No space left"):
+        write_atomic(target, b"data")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -412,9 +414,9 @@ def test_verify_passes_and_fails(monkeypatch):
 
 
 def test_verify_all_sets(monkeypatch):
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     sets = ({"WORD": 64, "KEY_WORDS": 2}, {"WORD": 16, "KEY_WORDS": 4})
-    monkeypatch.setitem(registry.CORES, "speck_iter",
+    monkeypatch.setitem(cores.CORES, "speck_iter",
                         dataclasses.replace(core, test_sets=sets))
     rc, out, err = run(["verify", "speck_iter", "--all-sets"])
     text = out.decode()
@@ -432,11 +434,11 @@ def test_progress_bar_on_a_terminal(monkeypatch):
             blocks = 1000
 
     monkeypatch.setattr(sys, "stderr", Tty())
-    bar = cli._Progress(Dev, 10_000, enabled=True)
+    bar = Progress(Dev, 10_000, enabled=True)
     bar(4000, 9000)
     bar.finish()
     assert " 50.0%" in sys.stderr.getvalue()
-    quiet = cli._Progress(Dev, 100, enabled=True)  # small inputs: no bar
+    quiet = Progress(Dev, 100, enabled=True)  # small inputs: no bar
     assert not quiet.enabled
 
 
@@ -458,7 +460,7 @@ def test_parse_hex_never_echoes(text):
     """Any text: parse_hex returns the bytes it spells or raises BadHexError whose message
     does not contain the text."""
     try:
-        got = cli.parse_hex("--key", text)
+        got = frontend.parse_hex("--key", text)
     except BadHexError as e:
         if len(text.strip()) >= 4:
             assert text.strip() not in str(e)

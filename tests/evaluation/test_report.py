@@ -7,12 +7,12 @@ import shutil
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import cores
 from ciphercores.evaluation import report
 
 
 def _record(core, params, target, grade, lut, fmax):
-    c = registry.get(core)
+    c = cores.get(core)
     p = c.params(params)
     rec = {"core": core, "params": p, "ciphers": list(c.ciphers(p)), "target": target,
            "grade": grade, "status": "ok", "seeds": [1, 2, 3], "block_bits": c.block_bits(p),
@@ -29,7 +29,7 @@ def built(tmp_path, monkeypatch):
     recs = [_record("speck_iter", {}, "ecp5", "8", 1342, 123.0),
             _record("speck_iter", {"WORD": 16, "KEY_WORDS": 4}, "ecp5", "8", 574, 171.0),
             _record("speck_iter", {}, "xc7", None, 1100, None),
-            {"core": "speck_iter", "params": registry.get("speck_iter").params(),
+            {"core": "speck_iter", "params": cores.get("speck_iter").params(),
              "target": "ice40", "grade": "hx8k", "status": "error", "error": "does not fit"}]
     monkeypatch.setattr(report, "measurements", lambda quick, progress=None: recs)
     return report.build(tmp_path / "rep", quick=True, software_repeats=1, progress=None)
@@ -37,7 +37,7 @@ def built(tmp_path, monkeypatch):
 
 def test_report_structure(built):
     md = built["md"].read_text()
-    for core in registry.CORES:
+    for core in cores.CORES:
         assert f"## `{core}`" in md
     assert "### Verification" in md and "### Measurements" in md
     assert "| WORD=16,KEY_WORDS=4 | ecp5 -8 | 574 |" in md

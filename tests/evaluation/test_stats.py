@@ -32,7 +32,7 @@ def test_percent_decrease_reproduces_the_blowfish_paper():
 
 
 def test_papers_cite_existing_files():
-    from ciphercores.registry import ROOT
+    from ciphercores.cores import ROOT
 
     shared = ROOT.parent / "shared" / "papers"
     if not shared.exists():

@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from ciphercores import frontend, models, modes, registry, vectors
+from ciphercores import cores, frontend, models, modes, vectors
 from ciphercores.gui import service
 from ciphercores.models.speck import rounds
 from ciphercores.sim.kat import kat
@@ -65,7 +65,7 @@ def test_catalogue_lists_every_cipher_and_which_have_rtl(client):
     assert [c["name"] for c in cat["ciphers"]] == list(models.CIPHERS)
     for c in cat["ciphers"]:
         spec = models.spec(c["name"])
-        assert c["rtl"] == bool(registry.cores_for(c["name"]))
+        assert c["rtl"] == bool(cores.cores_for(c["name"]))
         assert c["key_sizes"] == list(spec.key_sizes) and c["block_size"] == spec.block_size
         assert str(spec.key_sizes[0]) in c["key_hint"]
     assert cat["modes"] == list(modes.MODES)
@@ -85,7 +85,7 @@ def test_engines_default_first_then_the_model(client, name):
         assert e["latency"] == core.latency(params) and e["interval"] == core.interval(params)
         assert e["key_setup"] == core.key_setup(params)
         # the id reads back to the same core and parameters
-        assert registry.parse_core_spec(e["id"]) == (core, params)
+        assert cores.parse_core_spec(e["id"]) == (core, params)
 
 
 def test_engines_refuse_unknown_names(client):
@@ -145,7 +145,7 @@ def _vector_cases():
                  ct.hex()))
     cases = []
     for row in rows:
-        engines = ["model"] + (["rtl"] if registry.cores_for(row[1]) else [])
+        engines = ["model"] + (["rtl"] if cores.cores_for(row[1]) else [])
         for e in engines:
             cases.append(pytest.param(e, *row[1:], id=f"{row[0]}-{e}"))
     return cases
@@ -314,7 +314,7 @@ def test_wrong_key_on_decryption_is_a_padding_error_without_the_key(client):
 
 
 def test_no_core_for_the_cipher(client, monkeypatch):
-    monkeypatch.setattr(registry, "cores_for", lambda cipher: [])
+    monkeypatch.setattr(cores, "cores_for", lambda cipher: [])
     r, a = post(client)
     assert r.status_code == 422 and a["errors"][0]["field"] == "core"
     assert "reference model" in a["errors"][0]["message"]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ciphercores import registry, tools
-from ciphercores.registry import RTL
+from ciphercores import cores, tools
+from ciphercores.cores import RTL
 from ciphercores.synth import netlist
 
 # the ROM's two ports (the bytes alone, MULT=0), then a register on them: marked (through
@@ -129,7 +129,7 @@ def test_aes_pipe_register_copies_survive_yosys_merging(tmp_path):
     """aes_pipe's copies of a register (the round key four times per lane for the
     InvMixColumns(rk) trees, the direction once per byte) exist to cut fan-out: Yosys's
     opt_merge would fold equal flip-flops into one unless their processes carry (* keep *)."""
-    core = registry.get("aes_pipe")
+    core = cores.get("aes_pipe")
     for src in core.sources():
         shutil.copy(src, tmp_path)
     for image in (RTL / "aes").glob("*.hex"):

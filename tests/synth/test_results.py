@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import cores
 from ciphercores.synth import flow, results
 
 
@@ -66,7 +66,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
     archive, but only for the RTL, parameters, grade and seeds they were measured with; the
     cycle model and throughput are the registry's as it is now."""
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     p = core.params({"WORD": 16, "KEY_WORDS": 4})
     arch = tmp_path / "measurements.json"
     flow.write_archive([_archived(core, p, latency=1, interval=1, cached=False)], arch)
@@ -90,7 +90,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
 
 def test_the_page_rewrites_the_archive_with_exactly_what_it_shows(tmp_path, monkeypatch):
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     p = core.params({"WORD": 16, "KEY_WORDS": 4})
     shown = _archived(core, p)
     stale = {**_archived(core, p, grade="6"), "inputs": "0" * 64}
@@ -112,7 +112,7 @@ def test_the_committed_archive_holds_records_the_page_can_show():
     assert archive, "docs/measurements.json is missing or empty"
     for digest, rec in archive.items():
         assert rec["inputs"] == digest and len(digest) == 64
-        core = registry.get(rec["core"])
+        core = cores.get(rec["core"])
         core.params(rec["params"])  # raises for a set the core refuses
         assert rec["target"] in ("ecp5", "xc7", "ice40") and rec["status"]
         assert {"lut", "ff", "carry", "bram", "dsp"} <= set(rec["core_area"])

@@ -1,4 +1,4 @@
-"""The `ciphercores synth`, `explore` and `results` subcommands (registered by cli.py)."""
+"""`ciphercores synth`, `explore` and `results`: the measurement flow (ciphercores.synth)."""
 
 from __future__ import annotations
 
@@ -108,10 +108,10 @@ def format_record(r: dict) -> str:
 
 
 def _synth(args: argparse.Namespace) -> int:
-    from .. import registry
-    from . import flow
+    from .. import cores
+    from ..synth import flow
 
-    core = registry.get(args.core)
+    core = cores.get(args.core)
     params = {k: v[0] for k, v in _param_values(args.P, multi=False).items()}
     grade = None
     if args.target == "ecp5":
@@ -124,7 +124,7 @@ def _synth(args: argparse.Namespace) -> int:
 
 
 def _explore(args: argparse.Namespace) -> int:
-    from . import explore
+    from ..synth import explore
 
     sweeps = _param_values(args.P, multi=True)
     targets = [t.strip() for t in args.target.split(",") if t.strip()]
@@ -144,9 +144,9 @@ def _explore(args: argparse.Namespace) -> int:
 
     sets = None
     if args.test_sets:
-        from .. import registry
+        from .. import cores
 
-        core = registry.get(args.core)
+        core = cores.get(args.core)
         sets = [core.params(ps) for ps in core.test_sets or (core.defaults,)]
     recs = explore.explore(args.core, sweeps, targets, _grades(args), None,
                            _seeds(args.seeds), args.parallel, args.scheduler, args.force,
@@ -158,7 +158,7 @@ def _explore(args: argparse.Namespace) -> int:
 
 
 def _results(args: argparse.Namespace) -> int:
-    from . import flow, results
+    from ..synth import flow, results
 
     # the README's table comes from the same records as the page (issue 9); an --out
     # elsewhere leaves the README alone
@@ -171,9 +171,9 @@ def _results(args: argparse.Namespace) -> int:
 
 
 def add(sub) -> None:
-    """Register the subcommands on cli.py's subparsers."""
-    from .flow import DEFAULT_SEEDS
-    from .targets import TARGETS
+    """Register the subcommands on the `ciphercores` parser's subparsers."""
+    from ..synth.flow import DEFAULT_SEEDS
+    from ..synth.targets import TARGETS
 
     seeds = ",".join(map(str, DEFAULT_SEEDS))
     s = sub.add_parser("synth", help="synthesise (and place and route) one core in the harness",

@@ -18,13 +18,14 @@ in :mod:`.layout`. See docs/architecture.md.
 
 from __future__ import annotations
 
+from ..cores import Core, parse_core_spec
 from ..errors import DriverError
-from ..registry import Core, parse_core_spec
 from . import verilator as _verilator  # noqa: F401  (registers the "verilator" transport)
 from .crypt import run_mode
 from .device import Cycles, Device
 from .layout import PortLayout, key_port_value
 from .transport import TRANSPORTS, Transport, register_transport
+from .verify import verify_core
 
 
 def open_core(name: str | Core, *, transport: str = "verilator", idle: float = 0.0,
@@ -58,4 +59,4 @@ def open_core(name: str | Core, *, transport: str = "verilator", idle: float = 0
 
 
 __all__ = ["TRANSPORTS", "Cycles", "Device", "PortLayout", "Transport", "key_port_value",
-           "open_core", "register_transport", "run_mode"]
+           "open_core", "register_transport", "run_mode", "verify_core"]

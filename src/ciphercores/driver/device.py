@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import models
+from ..cores import Core, Params
 from ..errors import BlockSizeError, DriverError, IVSizeError
-from ..registry import Core, Params
 from .transport import Transport
 
 #: transfers per transport call: bounds memory per call and paces progress reports

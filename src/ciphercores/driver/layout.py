@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import models
+from ..cores import Core, Params
 from ..errors import KeySizeError, UnsupportedCipherError
-from ..registry import Core, Params
 
 
 def key_port_value(byteorder: str, key_bits: int, key: bytes) -> int:

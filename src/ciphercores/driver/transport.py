@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from ..registry import Core, Params
+from ..cores import Core, Params
 from .layout import PortLayout
 
 

@@ -32,9 +32,9 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from .. import tools
+from ..cores import Core, Params
 from ..errors import DriverError
 from ..filelock import locked
-from ..registry import Core, Params
 from .layout import words
 from .transport import Transport, register_transport
 

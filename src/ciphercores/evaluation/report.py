@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .. import registry
+from .. import cores
 from ..sim.kat import kat
 from ..sim.runner import VERIFIED
 from . import compare, hardware, software
@@ -42,7 +42,7 @@ def measurements(quick: bool, progress: Callable[[int, int, str], None] | None =
     from ..synth import flow, results
 
     configs = [("xc7", None)] if quick else [("xc7", None), ("ecp5", "8")]
-    todo = [(c, c.params(), t, g) for c in registry.CORES.values() for t, g in configs]
+    todo = [(c, c.params(), t, g) for c in cores.CORES.values() for t, g in configs]
     recs = []
     for i, (core, p, t, g) in enumerate(todo):
         if progress:
@@ -92,7 +92,7 @@ def _plt():
 
 def plot_area_vs_throughput(recs: list[dict], family: str, path: Path) -> Path | None:
     ok = [r for r in recs if r.get("status") == "ok" and r.get("gbps") and r["target"] == "ecp5"
-          and registry.get(r["core"]).family == family]
+          and cores.get(r["core"]).family == family]
     if not ok:
         return None
     plt = _plt()
@@ -121,7 +121,7 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path) -> Path |
 def plot_per_klut(recs: list[dict], path: Path) -> Path | None:
     ok = [r for r in recs if r.get("status") == "ok" and r.get("gbps_per_klut")
           and r["target"] == "ecp5" and r.get("grade") == "8"
-          and r["params"] == registry.get(r["core"]).params()]
+          and r["params"] == cores.get(r["core"]).params()]
     if not ok:
         return None
     plt = _plt()
@@ -160,7 +160,7 @@ def _bars(rows: list[compare.Row], field: str, path: Path, xlabel: str, title: s
 # the report
 # ---------------------------------------------------------------------------------------
 
-def _core_section(core: registry.Core, recs: list[dict], ver: list[dict]) -> list[str]:
+def _core_section(core: cores.Core, recs: list[dict], ver: list[dict]) -> list[str]:
     p = core.params()
     lines = [f"## `{core.name}`", "", core.summary, "",
              f"- top module `{core.top}`, RTL {', '.join(f'`rtl/{f}`' for f in core.rtl)}",
@@ -264,7 +264,7 @@ def build(out: Path, quick: bool = False, software_repeats: int = 3,
     recs = measurements(quick, progress)
     ver = verification()
     hw = [hardware.from_record(r, c) for r in recs if r.get("target") == "ecp5"
-          and r.get("grade") == "8" and r["params"] == registry.get(r["core"]).params()
+          and r.get("grade") == "8" and r["params"] == cores.get(r["core"]).params()
           for c in r.get("ciphers", [])]
     hw = [h for h in hw if h is not None]
     ciphers = sorted({h.cipher for h in hw}) or ["speck64-128"]
@@ -272,7 +272,7 @@ def build(out: Path, quick: bool = False, software_repeats: int = 3,
           if (s := software.measure(c, i, repeats=software_repeats, bulk_bytes=1 << 16))]
     rows = compare.build_rows(sw, hw)
     plots: dict[str, Path] = {}
-    for fam in sorted({c.family for c in registry.CORES.values()}):
+    for fam in sorted({c.family for c in cores.CORES.values()}):
         p = plot_area_vs_throughput(recs, fam, img / f"area_vs_throughput_{fam}.png")
         if p:
             plots[f"area_vs_throughput_{fam}"] = p
@@ -303,7 +303,7 @@ def build(out: Path, quick: bool = False, software_repeats: int = 3,
         md.append(f"| {r.cipher} | {r.kind} | {r.name} | {fmt(r, 'key_setup_s')} | "
                   f"{fmt(r, 'latency_s')} | {fmt(r, 'throughput_MBps')} | {r.source} |")
     md.append("")
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         md += _core_section(core, recs, ver.get(core.name, []))
     text = "\n".join(md) + "\n"
     (out / "report.md").write_text(text)

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from .. import tools
-from ..registry import ROOT
+from ..cores import ROOT
 
 DEFAULT_OUT = ROOT / "docs" / "img" / "gui.png"
 VIEWPORT = {"width": 1100, "height": 900}

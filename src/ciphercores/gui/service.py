@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .. import frontend, models, modes, registry
+from .. import cores, frontend, models, modes
 from ..driver import Device, open_core, run_mode
 from ..errors import (
     BadHexError,
@@ -82,13 +82,13 @@ def catalogue() -> dict:
             "name": name, "family": spec.family, "block_size": spec.block_size,
             "key_sizes": list(spec.key_sizes), "key_hint": _key_hint(spec),
             "iv_hint": f"{spec.block_size} bytes ({2 * spec.block_size} hex digits)",
-            "rtl": bool(registry.cores_for(name)),
+            "rtl": bool(cores.cores_for(name)),
         })
     with_rtl = [c["name"] for c in ciphers if c["rtl"]]
     default = next((c for c in DEFAULT_CIPHERS if c in with_rtl),
                    with_rtl[0] if with_rtl else "aes-128")
     return {"ciphers": ciphers, "modes": list(modes.MODES),
-            "padded_modes": list(modes.PADDED_MODES), "hw_modes": list(registry.HW_MODES),
+            "padded_modes": list(modes.PADDED_MODES), "hw_modes": list(cores.HW_MODES),
             "default": {"cipher": default, "mode": "cbc"},
             "limits": {"max_bytes": MAX_BYTES, "trace_bytes": TRACE_BYTES,
                        "show_bytes": SHOW_BYTES}}
@@ -101,7 +101,7 @@ def _measured(core_name: str, params: tuple[tuple[str, int], ...]) -> dict | Non
         from ..synth import flow
 
         target, grade = MEASURED_TARGET
-        rec = flow.recorded(registry.get(core_name), dict(params), target, grade)
+        rec = flow.recorded(cores.get(core_name), dict(params), target, grade)
     except Exception:  # not measured (or not measurable) here: show the cycle model only
         return None
     if rec.get("status") != "ok":
@@ -112,9 +112,9 @@ def _measured(core_name: str, params: tuple[tuple[str, int], ...]) -> dict | Non
             "bram": area.get("bram"), "gbps": rec.get("gbps")}
 
 
-def measured(core: registry.Core, params: dict[str, int]) -> dict | None:
+def measured(core: cores.Core, params: dict[str, int]) -> dict | None:
     """Measured figures of ``core`` (of its block cipher core for ``MODE(CORE)``), or None."""
-    base = registry.get(getattr(core, "base", "") or core.name)
+    base = cores.get(getattr(core, "base", "") or core.name)
     bp = tuple((k, params[k]) for k in base.defaults if k in params)
     return _measured(base.name, bp)
 
@@ -137,7 +137,7 @@ def engines(cipher: object, mode: object) -> list[dict]:
     out = []
     for core, params in frontend.core_options(cm):
         hw = bool(getattr(core, "mode", ""))
-        base = registry.get(getattr(core, "base", "") or core.name)
+        base = cores.get(getattr(core, "base", "") or core.name)
         shown = {k: params[k] for k in base.defaults if k in params}
         where = (f"{cm.mode.upper()} in hardware" if hw else
                  "block cipher core" if cm.mode == "ecb" else f"{cm.mode.upper()} on the host")
@@ -310,9 +310,9 @@ def _parse(body: dict, secrets: tuple[str, ...]) -> RunRequest:
                       core=core, pad=pad, trace=trace, secrets=secrets)
 
 
-def _choose(cm: modes.CipherMode, spec: str | None) -> tuple[registry.Core, dict[str, int]]:
+def _choose(cm: modes.CipherMode, spec: str | None) -> tuple[cores.Core, dict[str, int]]:
     if spec is None and not frontend.core_options(cm):
-        raise registry.UnknownCoreError(
+        raise cores.UnknownCoreError(
             f"no registered core implements {cm.cipher} yet: choose the reference model")
     return frontend.choose_core(cm, spec)
 
@@ -342,7 +342,7 @@ class DevicePool:
         self.options = {"quiet": True, **(options or {})}
 
     @contextmanager
-    def use(self, core: registry.Core, params: dict[str, int]) -> Iterator[Device]:
+    def use(self, core: cores.Core, params: dict[str, int]) -> Iterator[Device]:
         key = (core.name, tuple(sorted(params.items())))
         with self._lock:
             entry = self._entries.setdefault(key, _Entry())

@@ -16,8 +16,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from .. import tools
+from ..cores import ROOT, Core
 from ..filelock import locked
-from ..registry import ROOT, Core
 
 SIMULATORS = ("verilator", "icarus")
 BUILD = ROOT / "build" / "sim"

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from .. import registry
+from .. import cores
 from . import flow
 from .targets import get as get_target
 
@@ -50,7 +50,7 @@ def measure_point(core_name: str, params: dict[str, int], target: str, grade: st
                   seeds: tuple[int, ...], force: bool = False) -> dict:
     """One sweep point -> its record; failures become a record with status and error."""
     try:
-        core = registry.get(core_name)
+        core = cores.get(core_name)
         return flow.measure(core, params, target, grade, seeds, force)
     except Exception as e:  # the row says what went wrong; the sweep goes on
         status = "does not fit" if isinstance(e, flow.DoesNotFit) else "error"
@@ -100,7 +100,7 @@ def explore(core_name: str, sweeps: dict[str, list[int]], targets: Iterable[str]
     sweep order."""
     from dask.distributed import as_completed
 
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     jobs = []
     # target- and grade-major: the first grade listed is complete first if a sweep is cut short
     for t in targets:

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from .. import registry, tools
+from .. import cores, tools
+from ..cores import RTL, Core
 from ..errors import CipherCoresError
-from ..registry import RTL, Core
 from . import netlist, reports, sta
 from .targets import RESOURCES, Target
 
@@ -455,7 +455,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
                  "latency": core.latency(p), "interval": core.interval(p),
                  "key_setup": core.key_setup(p)}
     except Exception as e:
-        raise registry.BadParameterError(
+        raise cores.BadParameterError(
             f"{core.name} {p}: not a parameter set of this core "
             f"({type(e).__name__}: {e})") from None
     widths = widths_of(core, p, force, cache_only)
@@ -509,7 +509,7 @@ def _throughput(rec: dict) -> dict:
 
 #: records of every measurement docs/results.md shows, keyed by ``inputs_digest``; written by
 #: ``ciphercores results``, read where the cache has no entry (a new machine, CI)
-ARCHIVE = registry.ROOT / "docs" / "measurements.json"
+ARCHIVE = cores.ROOT / "docs" / "measurements.json"
 
 
 def inputs_digest(core: Core, params: dict[str, int], target: str | Target,

@@ -15,8 +15,8 @@ import datetime
 import re
 from pathlib import Path
 
-from .. import registry
-from ..registry import ROOT
+from .. import cores
+from ..cores import ROOT
 from . import flow
 from .targets import TARGETS
 
@@ -30,7 +30,7 @@ IMG = ROOT / "docs" / "img"
 
 def collect(seeds: tuple[int, ...] = flow.DEFAULT_SEEDS) -> list[dict]:
     recs = []
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         sets = []
         for ps in (*core.test_sets, core.defaults):
             p = core.params(ps)
@@ -115,7 +115,7 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
     for old in data.get("records", []):
         where = old["target"] + (f" -{old['grade']}" if old.get("grade") else "")
         try:
-            core = registry.get(old["core"])
+            core = cores.get(old["core"])
             r = flow.recorded(core, old["params"], old["target"], old.get("grade"),
                               tuple(old.get("seeds") or ()))
         except flow.NotCached:
