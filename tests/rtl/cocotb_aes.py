@@ -15,8 +15,8 @@ import cocotb
 from Crypto.Cipher import AES as PyAES
 
 from ciphercores import vectors
+from ciphercores.kat import messages
 from ciphercores.sim.bench import Block, CoreBench, beat, lanes_of
-from ciphercores.sim.kat import messages
 
 
 def _i(b: bytes) -> int:

@@ -10,8 +10,8 @@ import random
 
 import cocotb
 
+from ciphercores.kat import kat, spread
 from ciphercores.sim.bench import Block, CoreBench, beat, check, lanes_of, random_blocks
-from ciphercores.sim.kat import kat, spread
 
 
 @cocotb.test()

@@ -15,8 +15,8 @@ import cocotb
 from Crypto.Cipher import DES as PyDES
 from Crypto.Cipher import DES3 as PyDES3
 
+from ciphercores.kat import messages
 from ciphercores.sim.bench import Block, CoreBench, random_blocks
-from ciphercores.sim.kat import messages
 
 
 def _i(b: bytes) -> int:

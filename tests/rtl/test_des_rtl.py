@@ -14,8 +14,8 @@ from Crypto.Cipher import DES as PyDES
 from Crypto.Cipher import DES3 as PyDES3
 
 from ciphercores import cores
+from ciphercores.kat import kat, messages
 from ciphercores.sim import runner
-from ciphercores.sim.kat import kat, messages
 
 
 def _pycryptodome(key: bytes):

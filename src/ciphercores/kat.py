@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 
-from .. import vectors
+from . import vectors
 
 
 def _speck() -> dict[str, list[tuple[bytes, bytes, bytes]]]:
