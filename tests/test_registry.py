@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ciphercores import cores, models
+from ciphercores.errors import BadParameterError
 
 
 @pytest.mark.parametrize("name", sorted(cores.CORES))
@@ -106,3 +107,33 @@ def test_mode_cores():
         core.params({"DEPTH_LOG2": 0})
     spec_core, spec_p = cores.parse_core_spec("cbc(speck_iter):WORD=16,KEY_WORDS=4")
     assert spec_core.name == "cbc(speck_iter)" and spec_p["BLOCK_W"] == 32
+
+
+def test_every_cipher_has_one_default_core():
+    """The default core of a cipher is stated (Core.default_for), not the registration order:
+    exactly one core claims each cipher a core implements, the core implements it, and
+    cores_for (what the CLI and GUI choose from) puts it first."""
+    implemented = {c for core in cores.CORES.values()
+                   for ps in (core.defaults, *core.test_sets)
+                   for c in core.ciphers(core.params(ps))}
+    for cipher in sorted(implemented):
+        claim = [core.name for core in cores.CORES.values() if core.is_default_for(cipher)]
+        assert len(claim) == 1, (cipher, claim)
+        assert cores.cores_for(cipher)[0][0].name == claim[0], cipher
+    # a default that names a cipher its core does not implement is an error too
+    for core in cores.CORES.values():
+        for pattern in core.default_for:
+            assert any(core.is_default_for(c) and core.name in
+                       [k.name for k, _ in cores.cores_for(c)] for c in implemented), \
+                (core.name, pattern)
+
+
+def test_parse_params_one_reader():
+    assert cores.parse_params(["WORD=32", " KEY_WORDS = 0x4 "]) == {"WORD": 32, "KEY_WORDS": 4}
+    assert cores.parse_assignments(["STAGES=1,2,3"], multi=True) == {"STAGES": [1, 2, 3]}
+    for bad, match in (("WORD", "expected PARAM=VALUE"), ("=3", "expected PARAM=VALUE"),
+                       ("WORD=x", "integer"), ("WORD=1,2", "one integer"), ("WORD=", "one")):
+        with pytest.raises(BadParameterError, match=match):
+            cores.parse_params([bad])
+    with pytest.raises(BadParameterError, match="speck_iter: WORD needs"):
+        cores.parse_core_spec("speck_iter:WORD=x")

@@ -49,7 +49,7 @@ def choose_core(cm: modes.CipherMode, spec: str | None
                 ) -> tuple[cores.Core, dict[str, int]]:
     """The (core, parameters) that runs ``cm``. ``spec`` is ``NAME[:P=V,...]``: a block cipher
     core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``. Without it:
-    the first registered core implementing the cipher, inside its hardware mode wrapper
+    the cipher's default core (``Core.default_for``), inside its hardware mode wrapper
     ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
     if spec is None:
         options = core_options(cm)

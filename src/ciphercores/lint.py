@@ -10,10 +10,18 @@ import sys
 from . import cores, tools
 
 
+def file_args(core: cores.Core) -> list[str]:
+    """The core's RTL as Verilator reads it: its file list rtl/<family>/<top>.f (``-F``: paths
+    relative to the list), plus, for a hardware mode core, the mode engine and the generated
+    top."""
+    base = cores.CORES[getattr(core, "base", "") or core.name]
+    return ["-F", str(base.filelist()), *(str(p) for p in core.sources()[len(base.rtl):])]
+
+
 def lint_core(core: cores.Core, params: dict[str, int]) -> subprocess.CompletedProcess:
     args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", core.top]
     args += [f"-G{k}={v}" for k, v in params.items()]
-    args += [str(p) for p in core.sources()]
+    args += file_args(core)
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
 
 
@@ -25,13 +33,13 @@ def lint_harness(core: cores.Core | None, params: dict[str, int],
     args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", "synth_harness",
             f"-GDATA_BITS={data}", f"-GKEY_BITS={key}", f"-GTLEN_BITS={tlen}"]
     if core is None:
-        files = [cores.RTL / "common" / "synth_passthrough.v"]
+        args += [str(cores.RTL / "common" / "synth_passthrough.v")]
     else:
         plist = ",".join(f".{k}({v})" for k, v in params.items())
         args += [f"+define+SYNTH_CORE={core.top}", f"+define+SYNTH_CORE_PARAMS={plist}"]
         args += ["+define+SYNTH_CORE_TLEN"] if tlen else []
-        files = core.sources()
-    args += [str(p) for p in files] + [str(cores.RTL / "common" / "synth_harness.v")]
+        args += file_args(core)
+    args += [str(cores.RTL / "common" / "synth_harness.v")]
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
 
 

@@ -29,24 +29,18 @@ from typing import Protocol
 
 from . import models
 from .errors import (
-    CipherCoresError,
     DataLengthError,
     IVSizeError,
     PaddingError,
+    StreamModePaddingError,
     TruncatedInputError,
     UnknownCipherError,
+    UnknownModeError,
 )
 
 MODES = ("ecb", "cbc", "cfb", "ofb", "ctr")
 #: modes that pad (PKCS#7) by default, as ``openssl enc`` does
 PADDED_MODES = ("ecb", "cbc")
-
-
-class UnknownModeError(CipherCoresError):
-    exit_code = 2
-
-    def __init__(self, mode: str):
-        super().__init__(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
 
 
 class BlockCipherLike(Protocol):
@@ -144,7 +138,7 @@ def _counter_blocks(iv: bytes, n: int) -> list[bytes]:
 
 def _check(cipher, mode: str, iv: bytes | None, name: str) -> int:
     if mode not in MODES:
-        raise UnknownModeError(mode)
+        raise UnknownModeError(mode, MODES)
     bs = cipher.block_size
     if mode == "ecb":
         if iv is not None:
@@ -170,7 +164,7 @@ def encrypt(cipher: BlockCipherLike, mode: str, data: bytes, iv: bytes | None = 
     pad = (mode in PADDED_MODES) if pad is None else pad
     if pad:
         if mode not in PADDED_MODES:
-            raise CipherCoresError(f"{name}-{mode} is a stream mode: it takes no padding")
+            raise StreamModePaddingError(f"{name}-{mode} is a stream mode: it takes no padding")
         data = pkcs7_pad(data, bs)
     elif mode in PADDED_MODES and len(data) % bs:
         raise DataLengthError(f"{name}-{mode} without padding needs a whole number of "
@@ -204,7 +198,7 @@ def decrypt(cipher: BlockCipherLike, mode: str, data: bytes, iv: bytes | None = 
     data = bytes(data)
     pad = (mode in PADDED_MODES) if pad is None else pad
     if pad and mode not in PADDED_MODES:
-        raise CipherCoresError(f"{name}-{mode} is a stream mode: it takes no padding")
+        raise StreamModePaddingError(f"{name}-{mode} is a stream mode: it takes no padding")
     if mode in PADDED_MODES:
         if len(data) % bs or (pad and not data):
             raise TruncatedInputError(

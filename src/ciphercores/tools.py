@@ -14,9 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-
-class ToolNotFound(RuntimeError):
-    """A required external tool is not installed."""
+from .errors import ToolNotFound
 
 
 def _venv_bin() -> Path:

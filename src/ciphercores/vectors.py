@@ -17,9 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cores import ROOT
-
-VECTORS = ROOT / "vectors"
+from .paths import VECTORS
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ciphercores import cli, cores, frontend, models, modes
+from ciphercores import errors as E
 from ciphercores.cli.crypt import Progress
 from ciphercores.errors import BadHexError, FileAccessError
 from ciphercores.outfile import write_atomic
@@ -83,7 +84,7 @@ def _speck_cases():
     for core in cores.CORES.values():
         if core.family == "speck":
             for c in core.ciphers(core.params()):
-                if (c, "hw", None) not in cases:  # the default core: the first registered
+                if (c, "hw", None) not in cases:  # the default core (default_for)
                     cases.append((c, "hw", None))
                 cases.append((c, "host", core.name))
     found = cores.cores_for("speck32-64")
@@ -227,7 +228,7 @@ def test_stdin_stdout_in_a_real_process(tmp_path):
     assert dec.returncode == 0 and dec.stdout == data
     bad = subprocess.run([*base, "decrypt", *args], input=enc.stdout[:-3], capture_output=True,
                          env=env)
-    assert bad.returncode == 4 and bad.stdout == b""
+    assert bad.returncode == E.TruncatedInputError.exit_code and bad.stdout == b""
     assert b"Traceback" not in bad.stderr and key.hex().encode() not in bad.stderr
     assert len(bad.stderr.decode().strip().splitlines()) == 1
 
@@ -254,7 +255,7 @@ def test_no_pad(tmp_path):
     rc, back, _ = run(["decrypt", "speck128-128-ecb", "--key", key.hex(), "--no-pad"], out)
     assert rc == 0 and back == bytes(32)
     rc, _, err = run(["encrypt", "speck128-128-ecb", "--key", key.hex(), "--no-pad"], bytes(5))
-    assert rc == 4 and "whole number" in err
+    assert rc == E.DataLengthError.exit_code and "whole number" in err
 
 
 # ---------------------------------------------------------------------------------------
@@ -278,45 +279,58 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
     dec = ["decrypt", "speck128-128-cbc"]
     i = ["-i", str(src)]
     return {
-        "key too short": ([*enc, "--key", KEY[:-2], "--iv", IV, *i], 3, "key is 15 bytes"),
-        "key too long": ([*enc, "--key", KEY + "00", "--iv", IV, *i], 3, "key is 17 bytes"),
-        "IV too short": ([*enc, "--key", KEY, "--iv", IV[:-4], *i], 3, "IV is 14 bytes"),
-        "IV missing": ([*enc, "--key", KEY, *i], 3, "IV of 16 bytes is required"),
-        "IV in ECB": (["encrypt", "speck128-128-ecb", "--key", KEY, "--iv", IV, *i], 3,
+        "key too short": ([*enc, "--key", KEY[:-2], "--iv", IV, *i],
+                          E.KeySizeError, "key is 15 bytes"),
+        "key too long": ([*enc, "--key", KEY + "00", "--iv", IV, *i],
+                         E.KeySizeError, "key is 17 bytes"),
+        "IV too short": ([*enc, "--key", KEY, "--iv", IV[:-4], *i],
+                         E.IVSizeError, "IV is 14 bytes"),
+        "IV missing": ([*enc, "--key", KEY, *i], E.IVSizeError, "IV of 16 bytes is required"),
+        "IV in ECB": (["encrypt", "speck128-128-ecb", "--key", KEY, "--iv", IV, *i], E.IVSizeError,
                       "takes no IV"),
-        "key missing": ([*enc, "--iv", IV, *i], 3, "--key is required"),
-        "key not hex": ([*enc, "--key", KEY[:-1] + "g", "--iv", IV, *i], 3, "not an even"),
-        "key odd length": ([*enc, "--key", KEY[:-1], "--iv", IV, *i], 3, "not an even"),
-        "IV not hex": ([*enc, "--key", KEY, "--iv", "zz" * 16, *i], 3, "--iv is not"),
-        "unknown cipher": (["encrypt", "speck128-129-cbc", "--key", KEY, "--iv", IV, *i], 2,
+        "key missing": ([*enc, "--iv", IV, *i], E.BadHexError, "--key is required"),
+        "key not hex": ([*enc, "--key", KEY[:-1] + "g", "--iv", IV, *i],
+                        E.BadHexError, "not an even"),
+        "key odd length": ([*enc, "--key", KEY[:-1], "--iv", IV, *i], E.BadHexError, "not an even"),
+        "IV not hex": ([*enc, "--key", KEY, "--iv", "zz" * 16, *i], E.BadHexError, "--iv is not"),
+        "unknown cipher": (["encrypt", "speck128-129-cbc", "--key", KEY, "--iv", IV, *i],
+                           E.UnknownCipherError,
                            "unknown cipher"),
-        "unknown mode": (["encrypt", "speck128-128-xts", "--key", KEY, "--iv", IV, *i], 2,
+        "unknown mode": (["encrypt", "speck128-128-xts", "--key", KEY, "--iv", IV, *i],
+                         E.UnknownCipherError,
                          "unknown cipher"),
-        "key given as cipher name": (["encrypt", KEY, "--key", KEY, "--iv", IV, *i], 2,
+        "key given as cipher name": (["encrypt", KEY, "--key", KEY, "--iv", IV, *i],
+                                     E.UnknownCipherError,
                                      "unknown cipher"),
-        "unknown core": ([*enc, "--key", KEY, "--iv", IV, "--core", "nope", *i], 2,
+        "unknown core": ([*enc, "--key", KEY, "--iv", IV, "--core", "nope", *i], E.UnknownCoreError,
                          "unknown core"),
         "core lacks cipher": ([*enc, "--key", KEY, "--iv", IV,
-                               "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i], 2,
+                               "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i],
+                               E.UnsupportedCipherError,
                               "not speck128-128"),
         "core runs another mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "ofb(speck_iter)",
-                                    *i], 2, "runs OFB, not speck128-128-cbc"),
+                                    *i],
+                                    E.UnsupportedCipherError, "runs OFB, not speck128-128-cbc"),
         "unknown hardware mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "xts(speck_iter)",
-                                   *i], 2, "unknown hardware mode"),
+                                   *i], E.UnknownCoreError, "unknown hardware mode"),
         "bad core parameter": ([*enc, "--key", KEY, "--iv", IV, "--core", "speck_iter:WORD=7",
-                                *i], 2, "WORD=7 not allowed"),
+                                *i], E.BadParameterError, "WORD=7 not allowed"),
         "truncated ciphertext": ([*dec, "--key", KEY, "--iv", IV, "-i", str(tmp / "trunc.bin")],
-                                 4, "not a whole number"),
-        "bad padding": ([*dec, "--key", KEY, "--iv", IV, "-i", str(tmp / "badpad.bin")], 5,
+                                 E.TruncatedInputError, "not a whole number"),
+        "bad padding": ([*dec, "--key", KEY, "--iv", IV, "-i", str(tmp / "badpad.bin")],
+                        E.PaddingError,
                         "bad decrypt"),
         "missing input file": ([*enc, "--key", KEY, "--iv", IV, "-i", str(tmp / "nope.bin")],
-                               6, "cannot read"),
-        "input is a directory": ([*enc, "--key", KEY, "--iv", IV, "-i", str(tmp)], 6,
+                               E.FileAccessError, "cannot read"),
+        "input is a directory": ([*enc, "--key", KEY, "--iv", IV, "-i", str(tmp)],
+                                 E.FileAccessError,
                                  "cannot read"),
-        "output dir missing": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "not writable"),
-        "output is the input": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "is the input"),
+        "output dir missing": ([*enc, "--key", KEY, "--iv", IV, *i],
+                               E.FileAccessError, "not writable"),
+        "output is the input": ([*enc, "--key", KEY, "--iv", IV, *i],
+                                E.FileAccessError, "is the input"),
         "software and core": ([*enc, "--key", KEY, "--iv", IV, "--software", "--core",
-                               "speck_iter", *i], 1, "exclude each other"),
+                               "speck_iter", *i], E.UsageError, "exclude each other"),
     }
 
 
@@ -333,13 +347,13 @@ BAD_CASES = ["key too short", "key too long", "IV too short", "IV missing", "IV 
 def test_bad_input(what, tmp_path):
     cases = _bad_cases(tmp_path)
     assert sorted(cases) == sorted(BAD_CASES)
-    args, code, text = cases[what]
+    args, error, text = cases[what]
     out = tmp_path / "out" / "o.bin" if what == "output dir missing" else tmp_path / "o.bin"
     if what == "output is the input":
         out = Path(args[args.index("-i") + 1])
     before = {p: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     rc, stdout, err = run([*args, "-o", str(out)])
-    assert rc == code, (what, rc, err)
+    assert rc == error.exit_code, (what, rc, err)
     assert text in err, (what, err)
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert KEY not in err and KEY[:12] not in err
@@ -351,12 +365,13 @@ def test_bad_input(what, tmp_path):
 
 
 def test_no_core_for_cipher(monkeypatch, tmp_path):
-    """A cipher no registered core implements: told to use --software, exit 2, no file."""
+    """A cipher no registered core implements: told to use --software, an error, no file."""
     monkeypatch.setattr(cores, "cores_for", lambda cipher: [])
     out = tmp_path / "o.bin"
     rc, _, err = run(["encrypt", "speck128-128-ctr", "--key", KEY, "--iv", IV, "-o", str(out)],
                      b"abc")
-    assert rc == 2 and "no registered core implements speck128-128" in err and "--software" in err
+    assert rc == E.UnsupportedCipherError.exit_code
+    assert "no registered core implements speck128-128" in err and "--software" in err
     assert not out.exists()
 
 
@@ -365,7 +380,7 @@ def test_failure_never_clobbers_an_existing_output(tmp_path):
     out.write_bytes(b"previous content")
     rc, _, _ = run(["decrypt", "speck128-128-cbc", "--key", KEY, "--iv", IV, "-o", str(out)],
                    b"\x01" * 17)
-    assert rc == 4 and out.read_bytes() == b"previous content"
+    assert rc == E.TruncatedInputError.exit_code and out.read_bytes() == b"previous content"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["o.bin"]
 
 
@@ -398,7 +413,7 @@ def test_verify_passes_and_fails(monkeypatch):
     rc, out, _ = run(["verify", "speck_iter", "-P", "WORD=16", "-P", "KEY_WORDS=4"])
     assert rc == 0 and "speck32-64" in out.decode()
     # a wrong known answer must show as FAIL with a non-zero exit
-    from ciphercores.sim import kat as katmod
+    from ciphercores import kat as katmod
 
     real = katmod.kat
     monkeypatch.setattr(katmod, "kat", lambda c: [(k, p, bytes(len(ct))) for k, p, ct in real(c)])
@@ -408,9 +423,9 @@ def test_verify_passes_and_fails(monkeypatch):
     rc, out, _ = run(["verify", "speck_iter"])
     assert rc == 1 and "NO VECTORS" in out.decode()
     rc, _, err = run(["verify", "speck_iter", "-P", "WORD=5"])
-    assert rc == 2 and "not allowed" in err
+    assert rc == E.BadParameterError.exit_code and "not allowed" in err
     rc, _, err = run(["verify", "ofb(speck_iter)"])
-    assert rc == 2 and "verify speck_iter" in err
+    assert rc == E.UnsupportedCipherError.exit_code and "verify speck_iter" in err
 
 
 def test_verify_all_sets(monkeypatch):

@@ -1,6 +1,6 @@
 """The co-simulation driver: every registered core through the generic harness vs the model.
 
-Builds are cached in the user cache (``$CIPHERCORES_CACHE`` moves it), so only the first run
+Builds are cached in the user cache (``$CIPHERCORES_CACHE_DIR`` moves it), so only the first run
 of a core compiles it.
 """
 
@@ -30,7 +30,7 @@ from ciphercores.errors import (
     TruncatedInputError,
     UnsupportedCipherError,
 )
-from ciphercores.sim.kat import kat
+from ciphercores.kat import kat
 
 DRIVER_BLOCKS = 3000
 
@@ -302,18 +302,18 @@ def test_demo_runs(capsys):
 
 
 def test_build_failure_is_a_driver_error(tmp_path, monkeypatch):
-    """A toolchain failure is a DriverError (CLI exit 7) naming the log, and leaves no
+    """A toolchain failure is a DriverError naming the log, and leaves no
     half-built entry in the cache."""
     from ciphercores import tools
     from ciphercores.driver import verilator
 
-    monkeypatch.setenv("CIPHERCORES_CACHE", str(tmp_path))
+    monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("CIPHERCORES_VERILATOR", "/bin/false")
     tools.version.cache_clear()
     try:
         with pytest.raises(DriverError, match="build failed") as e:
             ciphercores.open_core("speck_iter")
-        assert e.value.exit_code == 7
+        assert e.value.exit_code == DriverError.exit_code
         assert not list((tmp_path / "cosim").glob("speck_iter-*"))
     finally:
         monkeypatch.undo()

@@ -20,9 +20,10 @@ import httpx2 as httpx
 import pytest
 
 from ciphercores import cores, frontend, models, modes, vectors
+from ciphercores.errors import AddressError
 from ciphercores.gui import service
+from ciphercores.kat import kat
 from ciphercores.models.speck import rounds
-from ciphercores.sim.kat import kat
 
 SECRET = "c0ffee15deadbeef0badf00d5eed1e55"  # a key text that must never come back
 IV = "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf"
@@ -420,4 +421,4 @@ def test_gui_command_refuses_a_busy_port():
                                Path(__file__).resolve().parents[2] / "src")})
     finally:
         s.close()
-    assert r.returncode == 6 and f"port {port}" in r.stderr
+    assert r.returncode == AddressError.exit_code and f"port {port}" in r.stderr

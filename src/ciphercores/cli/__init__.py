@@ -8,10 +8,11 @@
     ciphercores demo                                    the same as `make demo`
     ciphercores synth | explore | results               the measurement flow (ciphercores.synth)
     ciphercores gui [--host H] [--port N]               the web GUI (docs/gui.md)
+    ciphercores exit-codes [-o FILE]                    the exit statuses (docs/exit-codes.md)
 
 Cipher names as OpenSSL spells them (``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``;
 ``speck128-128-ctr`` for SPECK). Errors: one line on stderr, the error's exit status (see
-README), no key bytes in any message, no partial output file.
+docs/exit-codes.md), no key bytes in any message, no partial output file.
 """
 
 from __future__ import annotations
@@ -20,17 +21,12 @@ import argparse
 import os
 import sys
 
-from ..errors import CipherCoresError
+from .. import __version__
+from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, CipherCoresError
 from ..frontend import redact
-from . import bench, crypt, demo, gui, report, synth, verify
+from . import bench, crypt, demo, exitcodes, gui, report, synth, verify
 from . import cores as cores_cmd
 from .output import note
-
-#: exit status on Ctrl-C
-EXIT_INTERRUPTED = 130
-#: exit status of an unexpected internal error
-EXIT_INTERNAL = 70
-
 
 _SECRETS: list[str] = []  # the --key text of this call, hidden from every message
 
@@ -50,7 +46,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: the command groups in the order ``--help`` lists them; each adds its subcommands
-COMMANDS = (cores_cmd, demo, synth, crypt, verify, bench, report, gui)
+COMMANDS = (cores_cmd, demo, synth, crypt, verify, bench, report, gui, exitcodes)
 
 
 def _find_secrets(argv: list[str]) -> list[str]:
@@ -70,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     _SECRETS[:] = _find_secrets(argv)
     ap = _Parser(prog="ciphercores",
                  description="open, verified FPGA block-cipher cores")
+    ap.add_argument("--version", action="version", version=f"ciphercores {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     for group in COMMANDS:
         group.add(sub)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .. import cores, models
-from ..errors import CipherCoresError
+from ..errors import UsageError
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,7 +28,7 @@ def _compare(args: argparse.Namespace) -> int:
     from ..evaluation import compare, hardware, software
 
     if args.cores:
-        raise CipherCoresError("bench compare takes no core names (use --cipher)")
+        raise UsageError("bench compare takes no core names (use --cipher)")
     grade = None if args.target == "xc7" else args.grade
     hw = hardware.collect(args.target, grade)
     ciphers = args.cipher or sorted({r.cipher for r in hw} | {

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from .. import models, modes
-from ..errors import BadHexError, CipherCoresError, FileAccessError
+from ..errors import BadHexError, FileAccessError, UsageError
 from ..frontend import check_iv, check_key, choose_core, parse_hex
 from ..outfile import write_atomic
 from .output import note
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     if key is None:
         raise BadHexError("--key is required")
     if args.software and args.core:
-        raise CipherCoresError("--software and --core exclude each other")
+        raise UsageError("--software and --core exclude each other")
     pad = False if args.no_pad else None
     # every check that needs no data or core first, so a bad call costs nothing
     check_key(cm, key)  # KeySizeError names sizes only
@@ -162,8 +162,9 @@ def add(sub) -> None:
                        help="output file, written atomically (default: stdout)")
         p.add_argument("--core", metavar="CORE[:P=V,...]",
                        help="RTL core: a block cipher core (the mode then runs on the host) "
-                            "or MODE(CORE) (the mode in hardware); default: the first "
-                            "registered core for the cipher, in MODE(CORE) for CBC/CFB/OFB/CTR")
+                            "or MODE(CORE) (the mode in hardware); default: the cipher's "
+                            "default core (`ciphercores cores`), in MODE(CORE) for "
+                            "CBC/CFB/OFB/CTR")
         p.add_argument("--software", action="store_true",
                        help="run the Python reference model instead of the RTL")
         p.add_argument("--no-pad", action="store_true",

@@ -7,28 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from ..errors import CipherCoresError
-
-
-class UsageError(CipherCoresError):
-    exit_code = 2
-
-
-def _param_values(items: list[str] | None, multi: bool) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
-    for item in items or []:
-        k, eq, v = item.partition("=")
-        if not eq or not k.strip():
-            raise UsageError(f"-P expects NAME=VALUE{'[,VALUE...]' if multi else ''}, "
-                             f"got {item!r}")
-        try:
-            vals = [int(x, 0) for x in v.split(",") if x.strip()]
-        except ValueError:
-            raise UsageError(f"-P {k}: values must be integers, got {v!r}") from None
-        if not vals or (len(vals) > 1 and not multi):
-            raise UsageError(f"-P {k}: give one value (explore sweeps lists)")
-        out.setdefault(k.strip(), []).extend(vals)
-    return out
+from ..cores import parse_assignments, parse_params
+from ..errors import DoesNotFit, UsageError
 
 
 def _seeds(text: str) -> tuple[int, ...]:
@@ -112,7 +92,7 @@ def _synth(args: argparse.Namespace) -> int:
     from ..synth import flow
 
     core = cores.get(args.core)
-    params = {k: v[0] for k, v in _param_values(args.P, multi=False).items()}
+    params = parse_params(args.P or [], where="-P")
     grade = None
     if args.target == "ecp5":
         grade = args.speed
@@ -120,13 +100,13 @@ def _synth(args: argparse.Namespace) -> int:
         grade = args.device
     rec = flow.measure(core, params, args.target, grade, _seeds(args.seeds), args.force)
     print(json.dumps(rec, indent=1) if args.json else format_record(rec))
-    return 0 if rec["status"] == "ok" else flow.DoesNotFit.exit_code
+    return 0 if rec["status"] == "ok" else DoesNotFit.exit_code
 
 
 def _explore(args: argparse.Namespace) -> int:
     from ..synth import explore
 
-    sweeps = _param_values(args.P, multi=True)
+    sweeps = parse_assignments(args.P or [], multi=True, where="-P")
     targets = [t.strip() for t in args.target.split(",") if t.strip()]
     stem = Path(args.out) / f"{args.name or args.core}-sweep"
     n_ok = 0

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from .. import cores
+from ..cores import parse_params
 from ..driver import verify_core
-from ..errors import UnsupportedCipherError
+from ..errors import EXIT_CHECK_FAILED, UnsupportedCipherError
 from .output import print_table
 
 
@@ -17,15 +18,7 @@ def run(args: argparse.Namespace) -> int:
             f"verify runs the block cipher's known answers on a block cipher core; "
             f"{core.name} runs a mode (tests/rtl/test_modes_hw.py checks it): verify "
             f"{getattr(core, 'base', core.name)}")
-    overrides = dict(params)
-    for item in args.param or []:
-        k, eq, v = item.partition("=")
-        if not eq:
-            raise cores.BadParameterError(f"-P expects PARAM=VALUE, got {item!r}")
-        try:
-            overrides[k.strip()] = int(v, 0)
-        except ValueError:
-            raise cores.BadParameterError(f"{k.strip()} needs an integer") from None
+    overrides = {**params, **parse_params(args.param or [], where="-P")}
     sets = ([core.params(ps) for ps in (core.test_sets or (core.defaults,))] if args.all_sets
             else [core.params(overrides)])
     failed = 0
@@ -41,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     print_table(rows)
     print(f"\n{len(rows) - 1 - failed} passed, {failed} failed "
           "(official vectors from vectors/ through the RTL, Verilator co-simulation)")
-    return 1 if failed else 0
+    return EXIT_CHECK_FAILED if failed else 0
 
 
 def add(sub) -> None:

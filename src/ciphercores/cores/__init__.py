@@ -14,19 +14,13 @@ from . import speck  # noqa: F401  isort: skip
 from . import blowfish  # noqa: F401  isort: skip
 from . import aes  # noqa: F401  isort: skip
 from . import des  # noqa: F401  isort: skip
+# the errors of this API (defined in ciphercores.errors with the other error classes)
+from ..errors import BadParameterError, UnknownCoreError
 from .lookup import cores_for, get, parse_core_spec
-from .modecore import GEN, HW_MODES, SERIAL_ENCRYPT, ModeCore, mode_bases, mode_core
-from .schema import (
-    CORES,
-    ROOT,
-    RTL,
-    BadParameterError,
-    Core,
-    Params,
-    UnknownCoreError,
-    register,
-)
+from .modecore import HW_MODES, SERIAL_ENCRYPT, ModeCore, mode_bases, mode_core
+from .params import parse_assignments, parse_params
+from .schema import CORES, ROOT, RTL, Core, Params, register
 
-__all__ = ["CORES", "GEN", "HW_MODES", "ROOT", "RTL", "SERIAL_ENCRYPT", "BadParameterError",
+__all__ = ["CORES", "HW_MODES", "ROOT", "RTL", "SERIAL_ENCRYPT", "BadParameterError",
            "Core", "ModeCore", "Params", "UnknownCoreError", "cores_for", "get", "mode_bases",
-           "mode_core", "parse_core_spec", "register"]
+           "mode_core", "parse_assignments", "parse_core_spec", "parse_params", "register"]

@@ -17,9 +17,6 @@ register(Core(
     name="aes_iter",
     family="aes",
     top="aes_iter",
-    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sbox_rom.v", "aes/aes_mix_cols.v",
-         "aes/aes_mix_layer.v", "aes/aes_key_sub.v", "aes/aes_key_words.v",
-         "aes/aes_key_step.v", "aes/aes_iter.v"),
     summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
             "one round per cycle, round keys on the fly, S-boxes in block RAM (SBOX_BRAM=0: "
             "in LUTs)",
@@ -37,6 +34,7 @@ register(Core(
     key_change="waits for the round engine to finish its block; no drain of the output",
     test_module="cocotb_aes",
     test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}),
+    default_for=("aes-*",),
 ))
 
 
@@ -44,10 +42,6 @@ register(Core(
     name="aes_pipe",
     family="aes",
     top="aes_pipe",
-    rtl=("aes/aes_sbox.v", "aes/aes_inv_sbox.v", "aes/aes_sbox_rom.v", "aes/aes_sub_rom_layer.v",
-         "aes/aes_mix_mult.v", "aes/aes_key_sub.v", "aes/aes_key_words.v",
-         "aes/aes_key_step.v", "aes/aes_key_prep.v",
-         "common/axis_credit_count.v", "common/axis_credit_fifo_piped.v", "aes/aes_pipe.v"),
     summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
             "pipelined beside the data, data S-boxes in block RAM (SBOX_BRAM=0: in LUTs), "
             "credit-counted output FIFO (no stall)",

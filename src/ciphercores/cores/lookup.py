@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from ..errors import UnknownCoreError
 from .modecore import HW_MODES, mode_core
-from .schema import CORES, BadParameterError, Core, UnknownCoreError
+from .params import parse_params
+from .schema import CORES, Core
 
 
 def get(name: str) -> Core:
@@ -25,24 +27,17 @@ def parse_core_spec(text: str) -> tuple[Core, dict[str, int]]:
     """``NAME[:PARAM=VALUE,...]`` -> (core, checked parameters)."""
     name, _, rest = text.partition(":")
     core = get(name.strip())
-    overrides: dict[str, int] = {}
-    for item in filter(None, (s.strip() for s in rest.split(","))):
-        k, eq, v = item.partition("=")
-        if not eq:
-            raise BadParameterError(f"{core.name}: expected PARAM=VALUE, got {item!r}")
-        try:
-            overrides[k.strip()] = int(v, 0)
-        except ValueError:
-            raise BadParameterError(f"{core.name}: {k.strip()} needs an integer") from None
-    return core, core.params(overrides)
+    items = [s for s in (s.strip() for s in rest.split(",")) if s]
+    return core, core.params(parse_params(items, where=core.name))
 
 
 def cores_for(cipher: str) -> list[tuple[Core, dict[str, int]]]:
-    """Every (core, parameter set) that implements ``cipher``, among the test sets and defaults."""
+    """Every (core, parameter set) that implements ``cipher``, among the test sets and defaults:
+    the cipher's default core first (``Core.default_for``), then in registry order."""
     out = []
     for core in CORES.values():
         for ps in (core.defaults, *core.test_sets):
             p = core.params(ps)
             if cipher in core.ciphers(p) and (core, p) not in out:
                 out.append((core, p))
-    return out
+    return sorted(out, key=lambda cp: not cp[0].is_default_for(cipher))

@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import BadParameterError, UnknownCoreError
+from ..paths import gen_dir
 from ..rtlgen import mode_wrapper
-from .schema import CORES, ROOT, RTL, BadParameterError, Core, Params, UnknownCoreError
+from .schema import CORES, RTL, Core, Params
 
 #: hardware modes and their MODE number in rtl/modes/mode_engine.v (ECB is the core itself)
 HW_MODES = {"cbc": 1, "cfb": 2, "ofb": 3, "ctr": 4}
@@ -16,7 +18,6 @@ HW_MODES = {"cbc": 1, "cfb": 2, "ofb": 3, "ctr": 4}
 SERIAL_ENCRYPT = ("cbc", "cfb", "ofb")
 #: parameters the wrapper adds (DEPTH_LOG2 settable; the port widths derived, not settable)
 _MODE_EXTRA = ("DEPTH_LOG2", "BLOCK_W", "KEY_W", "TLEN_W")
-GEN = ROOT / "build" / "gen"
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def _mode_top(core: ModeCore) -> Path:
     text = mode_wrapper.mode_top(core.name, core.top, core.mode, HW_MODES[core.mode],
                                  core.params(), base.name, base.top, base.defaults,
                                  base.key_len_port, little)
-    return mode_wrapper.write(GEN, core.top, text)
+    return mode_wrapper.write(gen_dir(), core.top, text)
 
 
 _MODE_CORES: dict[str, ModeCore] = {}

@@ -10,25 +10,17 @@ simulation.
 
 from __future__ import annotations
 
+import dataclasses
+import fnmatch
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import CipherCoresError
-
-#: repository root (the package is installed in editable mode; RTL stays in rtl/)
-ROOT = Path(__file__).resolve().parents[3]
-RTL = ROOT / "rtl"
+from ..errors import BadParameterError
+from ..paths import ROOT, RTL  # noqa: F401  (ROOT: part of the API re-exported by cores)
 
 Params = Mapping[str, int]
-
-
-class UnknownCoreError(CipherCoresError):
-    exit_code = 2
-
-
-class BadParameterError(CipherCoresError):
-    exit_code = 2
 
 
 @dataclass(frozen=True)
@@ -36,7 +28,6 @@ class Core:
     name: str
     family: str  # cipher family: aes, des, blowfish, speck
     top: str  # top-level Verilog module
-    rtl: tuple[str, ...]  # files under rtl/, dependencies first
     summary: str
     #: parameter -> default value
     defaults: Mapping[str, int]
@@ -62,6 +53,9 @@ class Core:
     key_setup: Callable[[Params], int]
     #: what a key load does to blocks in flight (see docs/interface.md)
     key_change: str
+    #: files under rtl/, dependencies first: :func:`register` reads them from the core's file
+    #: list rtl/<family>/<top>.f (:func:`filelist`)
+    rtl: tuple[str, ...] = ()
     #: cocotb test module under tests/rtl/
     test_module: str = ""
     #: parameter sets the default test suite covers
@@ -79,6 +73,10 @@ class Core:
     #: short: "icarus" (the generic tests on Icarus; Verilator runs them in the default
     #: suite), "modes" (the hardware modes around it), "synth" (the Yosys smoke test)
     slow_runs: frozenset[str] = frozenset()
+    #: the ciphers (names or fnmatch patterns: ``"speck*"``) for which this core is the
+    #: default of the CLI and the GUI when no core is named; a test checks that every cipher a
+    #: core implements has exactly one default core
+    default_for: tuple[str, ...] = ()
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""
@@ -96,6 +94,10 @@ class Core:
             raise BadParameterError(f"{self.name}: {problem}")
         return p
 
+    def is_default_for(self, cipher: str) -> bool:
+        """Is this core the default for ``cipher`` (see ``default_for``)?"""
+        return any(fnmatch.fnmatchcase(cipher, pat) for pat in self.default_for)
+
     def accept_gaps(self, params: Params, n: int) -> list[int]:
         """Cycles between the input handshakes of ``n`` blocks offered back to back to an
         idle core with the output always ready: the registry's cycle model of the input."""
@@ -104,6 +106,10 @@ class Core:
 
     def sources(self) -> list[Path]:
         return [RTL / f for f in self.rtl]
+
+    def filelist(self) -> Path:
+        """rtl/<family>/<top>.f, the file list the registry reads ``rtl`` from."""
+        return RTL / self.family / f"{self.top}.f"
 
     def block_ciphers(self, params: Params) -> tuple[str, ...]:
         """The block ciphers (names in models.CIPHERS) the core computes with ``params``."""
@@ -124,12 +130,28 @@ class Core:
         return {**p, "KEY_LEN": key_len} if self.key_len_port and key_len else p
 
 
+def filelist(family: str, top: str) -> tuple[str, ...]:
+    """The RTL files of the core ``top``, read from rtl/<family>/<top>.f: one path a line,
+    relative to the .f file (as ``verilator -F`` reads it), dependencies first, blank lines
+    and ``//`` or ``#`` comment lines ignored. Returned relative to rtl/."""
+    path = RTL / family / f"{top}.f"
+    names = []
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith(("//", "#")):
+            full = os.path.normpath(path.parent / line)
+            names.append(Path(os.path.relpath(full, RTL)).as_posix())
+    return tuple(names)
+
+
 CORES: dict[str, Core] = {}
 
 
 def register(core: Core) -> Core:
+    """Add ``core`` to the registry, its RTL files read from rtl/<family>/<top>.f."""
     if core.name in CORES:
         raise ValueError(f"core {core.name} registered twice")
+    core = dataclasses.replace(core, rtl=filelist(core.family, core.top))
     CORES[core.name] = core
     return core
 

@@ -19,7 +19,6 @@ register(Core(
     name="speck_iter",
     family="speck",
     top="speck_iter",
-    rtl=("speck/speck_iter.v",),
     summary="folded SPECK, one round per cycle, key schedule on the fly beside the rounds",
     defaults={"WORD": 64, "KEY_WORDS": 2},
     choices={"WORD": (16, 24, 32, 48, 64), "KEY_WORDS": (2, 3, 4)},
@@ -32,6 +31,7 @@ register(Core(
     key_setup=lambda p: _speck_rounds(p),
     key_change="waits for the round engine to finish its block; no drain of the output",
     test_module="speck_iter",
+    default_for=("speck*",),
     test_sets=_SPECK_SETS,
 ))
 
@@ -54,9 +54,6 @@ register(Core(
     name="speck_pipe",
     family="speck",
     top="speck_pipe",
-    rtl=("speck/speck_round.v", "speck/speck_round_pipe.v", "speck/speck_key_step.v",
-         "common/axis_credit_fifo.v", "common/axis_credit_count.v",
-         "common/axis_credit_fifo_piped.v", "speck/speck_pipe.v"),
     summary="SPECK with STAGES round units in a loop (1..T), STAGES=T: full pipeline, "
             "1 block/cycle (SUBREG: registers inside each round); key state travels with "
             "each block",

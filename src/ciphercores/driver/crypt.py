@@ -11,7 +11,12 @@ which is exact because each output byte depends only on its input byte and earli
 from __future__ import annotations
 
 from .. import modes
-from ..errors import CipherCoresError, DataLengthError, TruncatedInputError, UnsupportedCipherError
+from ..errors import (
+    DataLengthError,
+    StreamModePaddingError,
+    TruncatedInputError,
+    UnsupportedCipherError,
+)
 from .device import Device
 
 
@@ -29,7 +34,7 @@ def run_mode(dev: Device, mode: str, data: bytes, iv: bytes | None = None,
     data = bytes(data)
     pad = (mode in modes.PADDED_MODES) if pad is None else pad
     if pad and mode not in modes.PADDED_MODES:
-        raise CipherCoresError(f"{name}-{mode} is a stream mode: it takes no padding")
+        raise StreamModePaddingError(f"{name}-{mode} is a stream mode: it takes no padding")
     if mode in modes.PADDED_MODES:
         if decrypt and (len(data) % bs or (pad and not data)):
             raise TruncatedInputError(

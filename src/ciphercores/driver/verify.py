@@ -7,9 +7,9 @@ from ..cores import Core
 
 
 def verify_core(core: Core, params: dict[str, int]) -> list[dict]:
-    """Every known answer of sim/kat.py for the ciphers of ``core`` through the RTL via the
+    """Every known answer of ciphercores.kat for the ciphers of ``core`` through the RTL via the
     driver, encrypt and decrypt. One row per cipher."""
-    from ..sim.kat import kat
+    from ..kat import kat
     from . import open_core
 
     rows = []

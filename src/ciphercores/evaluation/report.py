@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import cores
-from ..sim.kat import kat
+from ..kat import kat
 from ..sim.runner import VERIFIED
 from . import compare, hardware, software
 
@@ -181,7 +181,7 @@ def _core_section(core: cores.Core, recs: list[dict], ver: list[dict]) -> list[s
         lines += [f"- passed runs: {len(ver)} on {', '.join(sims)}, {sets} parameter sets, "
                   f"latest {ver[0]['date']}",
                   f"- tests passed: {', '.join(tests)}",
-                  f"- known answers per run (sim/kat.py, from vectors/): {nkat}; random blocks "
+                  f"- known answers per run (kat.py, from vectors/): {nkat}; random blocks "
                   f"against the reference model under idle/back-pressure: {blocks} in total", ""]
     else:
         lines += ["- no passed run recorded on this machine (run `make test`)", ""]

@@ -31,6 +31,7 @@ from ..errors import (
     IVSizeError,
     KeySizeError,
     PaddingError,
+    RequestError,
     TruncatedInputError,
     UnknownCipherError,
 )
@@ -51,15 +52,6 @@ DEFAULT_CIPHERS = ("aes-128", "speck128-128", "bf")
 MEASURED_TARGET = ("ecp5", "8")
 
 MESSAGE_FORMATS = ("text", "hex", "base64")
-
-
-class RequestError(CipherCoresError):
-    """A request the GUI refuses: ``errors`` is a list of (field, message)."""
-
-    def __init__(self, errors: list[tuple[str | None, str]], status: int = 422):
-        super().__init__("; ".join(m for _, m in errors))
-        self.errors = errors
-        self.status = status
 
 
 # ---------------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import sys
 
-from ..cores import RTL
 from ..models.aes import INV_SBOX, SBOX, gf_mul
+from ..paths import RTL
 from . import memfiles
 
 DIR = RTL / "aes"

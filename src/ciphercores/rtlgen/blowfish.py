@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import sys
 
-from ..cores import RTL
 from ..models.blowfish import P_WORDS, pi_words
+from ..paths import RTL
 from . import memfiles
 
 DIR = RTL / "blowfish"

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..cores import RTL
+from ..paths import RTL
 
 
 def stale(folder: Path, files: dict[str, str]) -> list[str]:

@@ -17,16 +17,13 @@ from pathlib import Path
 
 from .. import tools
 from ..cores import ROOT, Core
+from ..errors import SimulationFailed
 from ..filelock import locked
 
 SIMULATORS = ("verilator", "icarus")
 BUILD = ROOT / "build" / "sim"
 TB_ENV = "CIPHERCORES_TB"  # JSON config passed to the cocotb test module
 _RUNS = itertools.count()
-
-
-class SimulationFailed(AssertionError):
-    pass
 
 
 def available(sim: str) -> bool:

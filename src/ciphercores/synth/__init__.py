@@ -8,7 +8,9 @@
 - ``results``: docs/results.md from the cache
 """
 
-from .flow import DEFAULT_SEEDS, FlowError, cache_root, measure
+from ..errors import FlowError
+from ..paths import cache_root
+from .flow import DEFAULT_SEEDS, measure
 from .targets import TARGETS
 
 __all__ = ["DEFAULT_SEEDS", "TARGETS", "FlowError", "cache_root", "measure"]

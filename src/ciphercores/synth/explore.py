@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .. import cores
+from ..errors import DoesNotFit
 from . import flow
 from .targets import get as get_target
 
@@ -53,7 +54,7 @@ def measure_point(core_name: str, params: dict[str, int], target: str, grade: st
         core = cores.get(core_name)
         return flow.measure(core, params, target, grade, seeds, force)
     except Exception as e:  # the row says what went wrong; the sweep goes on
-        status = "does not fit" if isinstance(e, flow.DoesNotFit) else "error"
+        status = "does not fit" if isinstance(e, DoesNotFit) else "error"
         return {"schema": flow.SCHEMA, "core": core_name, "params": params, "target": target,
                 "grade": grade, "seeds": list(seeds), "status": status,
                 "error": f"{type(e).__name__}: {e}"}

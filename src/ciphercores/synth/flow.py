@@ -26,7 +26,8 @@ from pathlib import Path
 
 from .. import cores, tools
 from ..cores import RTL, Core
-from ..errors import CipherCoresError
+from ..errors import FlowError, NotCached
+from ..paths import cache_root
 from . import netlist, reports, sta
 from .targets import RESOURCES, Target
 
@@ -37,32 +38,6 @@ PASSTHROUGH_RTL = ("common/synth_passthrough.v",)
 SCHEMA = 1
 #: the project's Fmax policy: median of these placer seeds, spread beside it
 DEFAULT_SEEDS = (1, 2, 3)
-
-
-class FlowError(CipherCoresError):
-    """A tool failed; the message says which and why."""
-
-    exit_code = 6
-
-
-class DoesNotFit(FlowError):
-    exit_code = 7
-
-
-class NotCached(FlowError):
-    """A step asked for from the cache only (``ciphercores results``) was never run."""
-
-    exit_code = 8
-
-
-def cache_root() -> Path:
-    """``$CIPHERCORES_CACHE_DIR`` or the user cache directory (XDG_CACHE_HOME on Linux)."""
-    env = os.environ.get("CIPHERCORES_CACHE_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("ciphercores", appauthor=False))
 
 
 def _digest(obj) -> str:

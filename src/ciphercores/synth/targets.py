@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import CipherCoresError
-
-
-class BadTargetError(CipherCoresError):
-    exit_code = 2
+from ..errors import BadTargetError
 
 
 @dataclass(frozen=True)
