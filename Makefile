@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ciphercores: the two commands a new user needs are `make demo` and `make test`.
 PYTHON ?= python3
 VENV   := .venv

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The shared check/write of generated memory-init files (ciphercores.rtlgen.memfiles)."""
 
 from ciphercores.rtlgen import memfiles

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The core registry: consistent entries, checked parameters, parseable core specs."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make demo`: encrypt a sample file through an RTL core in the simulator and decrypt it back.
 
 The sample is the project's own documentation (64 KiB of text). It runs in the Verilator

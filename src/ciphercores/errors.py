@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every error class of the package, and the one table of the CLI's exit statuses.
 
 No message ever contains key bytes: errors name sizes and positions, never values. Each error

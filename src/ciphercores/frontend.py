@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the front ends (the CLI and the web GUI) share: reading hex keys and IVs, checking a
 key and an IV against a cipher and mode before anything runs, choosing the RTL core that runs a
 cipher and mode, and keeping key bytes out of every message.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make lint`: Verilator --lint-only -Wall on every registered core, for every parameter set
 the test suite uses, and on every hardware mode MODE(CORE), with the Verilator that
 ciphercores.tools finds."""

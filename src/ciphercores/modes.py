@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Host-side modes of operation over any block cipher: ECB, CBC, CFB, OFB, CTR and PKCS#7.
 
 The result is byte-for-byte what ``openssl enc`` produces for the same cipher, key and IV:

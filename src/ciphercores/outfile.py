@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Writing an output file so that no reader ever sees a partial one."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Loaders for the official known-answer files kept under vectors/.
 
 Two formats, both read as text:

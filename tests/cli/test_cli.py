@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The `ciphercores` command: encrypt/decrypt through the RTL (driver) and the model, byte for
 byte as `openssl enc`; verify, bench, cores; every bad-input case of issue 8.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The co-simulation driver: every registered core through the generic harness vs the model.
 
 Builds are cached in the user cache (``$CIPHERCORES_CACHE_DIR`` moves it), so only the first run

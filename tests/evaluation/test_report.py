@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report's structure (from given measurement records: the builder is under test here,
 not the figures), and every plot rendering in headless Chromium where it is installed."""
 

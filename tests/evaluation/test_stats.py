@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Statistics and software-baseline plumbing of the evaluation (figures are printed by
 ``ciphercores bench``, never asserted)."""
 

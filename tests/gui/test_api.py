@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The GUI's JSON API (docs/gui.md) through Starlette's TestClient, and served for real:
 official vectors and the reference models through the RTL, every refused input (the field
 named, nothing run, no key echoed or logged), large files and their limits, concurrent

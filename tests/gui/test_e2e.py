@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """End to end: the GUI served for real, driven in headless Chromium (Debian's ``chromium``
 through Playwright, no browser download; .ci/run installs it).
 

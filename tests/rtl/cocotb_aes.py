@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """AES-specific cocotb tests, on top of the generic contract of cocotb_core.py: the CAVP
 multi-block (MMT) and Monte Carlo (MCT) files through the RTL, and a differential test against
 pycryptodome (independent of the project's model).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests that every core on the common interface must pass (docs/interface.md).
 
 Launched by tests/rtl/test_cores.py through ciphercores.sim.runner; the core, its parameters

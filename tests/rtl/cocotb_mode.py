@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for the hardware modes, MODE(CORE) (rtl/modes/mode_engine.v + a registered core).
 
 Every message is an IV load and then its blocks; results are compared with the host modes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The generated S-box ROM image, and the AES-specific RTL tests (cocotb_aes.py) for every
 registered AES core and test parameter set on Verilator, and each core's first test set on
 Icarus (where installed; the other sets are large pipelines that Icarus runs slowly, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Blowfish cores: the generated memory-init files, and the Blowfish-specific cocotb tests
 (cocotb_blowfish.py) for every registered Blowfish core on Verilator and Icarus."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every registered core, every test parameter set, on Verilator and (where installed) Icarus.
 
 Each case builds the core once and runs all tests of cocotb_core.py on it. The random-block

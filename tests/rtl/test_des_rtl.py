@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DES / Triple-DES cores: the known answers they are tested with, and the DES-specific RTL
 tests (tests/rtl/cocotb_des.py: CAVP TDES CBC MMT files, pycryptodome differential, keys with
 wrong parity, a key before every block) for every registered DES core, on Verilator (on Icarus

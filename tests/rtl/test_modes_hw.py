@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Hardware modes MODE(CORE) (rtl/modes/mode_engine.v) against the host modes and SP 800-38A.
 
 Default suite: every mode around speck_iter on both simulators, and CTR and CBC around every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """speck_pipe across STAGES. The generic tests (test_cores.py) run the whole interface contract
 on the registry's three test sets; here:
 

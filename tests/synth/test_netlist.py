@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The netlist step that moves marked registers into ECP5 block RAMs' output registers
 (ciphercores.synth.netlist), on real Yosys netlists of the AES S-box ROM, and nextpnr on the
 result."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Full place-and-route runs (slow): the Fmax policy (median of seeds 1, 2, 3), the
 throughput formula, iCE40, and a sweep with its plot."""
 

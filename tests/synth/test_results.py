@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The README's measured table and docs/results.md come from the same records
 (`ciphercores results`): the table builder and the marked block it replaces."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Synthesis smoke test: every registered core, default parameters, inside the harness,
 through Yosys synth_ecp5 (no place-and-route: that is behind `slow`; so is the smoke test of a
 core whose registry entry puts "synth" in ``slow_runs``)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The `ciphercores` command.
 
     ciphercores cores                                   registered cores, ciphers, cycle figures

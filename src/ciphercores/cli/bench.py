@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores bench`: hardware against software (compare), or the co-simulation driver's
 speed (cosim); figures printed, never asserted."""
 

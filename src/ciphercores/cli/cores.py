@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores cores`: the registered cores, their ciphers and cycle figures."""
 
 from __future__ import annotations

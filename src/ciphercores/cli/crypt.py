@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores encrypt` and `decrypt`: a file or stdin through an RTL core (the driver) or
 the reference model, with an OpenSSL-style cipher name; byte-compatible with `openssl enc`."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores demo`: the same as `make demo`."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores gui`: the web GUI (docs/gui.md)."""
 
 from __future__ import annotations

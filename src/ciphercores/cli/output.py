@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What every command of the CLI prints with: notes on stderr and aligned tables on stdout."""
 
 from __future__ import annotations

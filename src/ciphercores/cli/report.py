@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores report`: the HTML + Markdown report with plots."""
 
 from __future__ import annotations

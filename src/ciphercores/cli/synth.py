@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores synth`, `explore` and `results`: the measurement flow (ciphercores.synth)."""
 
 from __future__ import annotations

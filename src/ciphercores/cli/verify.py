@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores verify`: the official vectors through a core's RTL."""
 
 from __future__ import annotations

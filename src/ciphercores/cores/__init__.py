@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The registry of RTL cores: the one list that tests, the CLI, the driver and the synthesis
 flow read. Nothing else in the project lists cores; every caller imports this package.
 

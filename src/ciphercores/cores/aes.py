@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The AES cores (rtl/aes/): aes_iter and aes_pipe."""
 
 from __future__ import annotations

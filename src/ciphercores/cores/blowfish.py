@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Blowfish cores (rtl/blowfish/): bf_iter, bf_x2 and bf_pipe."""
 
 from __future__ import annotations

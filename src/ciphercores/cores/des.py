@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The DES and Triple-DES cores (rtl/des/): des_iter, tdes_iter, des_pipe and tdes_pipe."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Finding cores: by name (``get``, with ``MODE(CORE)``), by ``NAME:PARAM=VALUE,...``
 (``parse_core_spec``) and by cipher (``cores_for``)."""
 

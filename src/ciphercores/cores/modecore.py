@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Hardware modes of operation: the core ``MODE(CORE)``, e.g. ``ofb(speck_iter)``,
 ``ctr(aes_pipe)``: rtl/modes/mode_engine.v around a registered core, with a generated top
 (:mod:`ciphercores.rtlgen.mode_wrapper`)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The schema of a registered core (:class:`Core`) and the registry itself (``CORES``,
 :func:`register`). The cores are registered by the family modules of this package; everything
 outside it reads them through ``ciphercores.cores``.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The SPECK cores (rtl/speck/): speck_iter and speck_pipe."""
 
 from __future__ import annotations

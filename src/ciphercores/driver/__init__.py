@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Host driver: RTL cores as block-cipher objects, reached through a transport.
 
     import ciphercores

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores bench cosim`: how fast the driver pushes blocks through a simulated core.
 
 A measurement, not a test: random key and blocks, full stream throughput (no idle, no

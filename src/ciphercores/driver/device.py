@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The device: one RTL core instance as a block cipher object.
 
 A :class:`Device` speaks bytes and blocks; its transport speaks the core's ports. It has the

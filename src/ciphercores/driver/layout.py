@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """How bytes sit on a core's ports (docs/interface.md), computed from the registry and the model.
 
 One place for the mapping that every transport and the cocotb bench share:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The known answers of a core's ciphers through its RTL: what `ciphercores verify` and the GUI
 report."""
 

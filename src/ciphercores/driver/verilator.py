@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Verilator transport: the core compiled to C++ with the generic streaming harness.
 
 ``harness.cpp`` (beside this file) is the only C++; it names no core. For one (core,

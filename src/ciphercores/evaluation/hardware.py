@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Hardware figures per core from the measurement flow's cache and the registry's cycle model.
 
 key setup = key_setup cycles / Fmax, latency = latency cycles / Fmax, throughput = block bits x

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """``ciphercores report OUT``: a self-contained report (HTML + PNG plots, and Markdown).
 
 Per core: interface, parameters, cycle counts (registry), verification status (the records the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The web GUI: ``ciphercores gui`` serves a page (plain HTML/CSS/JS in ``static/``) and a JSON
 API (docs/gui.md) on a local address, to encrypt and decrypt through the simulated RTL cores
 or the reference models.

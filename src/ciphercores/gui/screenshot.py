@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Drive the GUI in headless Chromium and save a screenshot (the README's docs/img/gui.png):
 
     python -m ciphercores.gui.screenshot [OUT.png]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the GUI does, apart from HTTP: the catalogue of ciphers, modes and cores (with the
 registry's cycle model and the measurement cache's figures), the checks of a request, the run
 through the RTL (the co-simulation driver, as the CLI runs it) or the reference model, and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Memory-init file of the AES cores, generated from the reference model's S-boxes.
 
     python -m ciphercores.rtlgen.aes          # rewrite rtl/aes/aes_*_rom.hex

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Memory-init files of the Blowfish cores, generated from the reference model's pi words.
 
     python -m ciphercores.rtlgen.blowfish          # rewrite rtl/blowfish/*.hex

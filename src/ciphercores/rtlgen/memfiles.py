@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generated memory-init files of the RTL (``$readmemh`` images): check and write.
 
 Each generator module (``rtlgen.aes``, ``rtlgen.blowfish``) says what its files hold; this module

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The generated top of a hardware mode core ``MODE(CORE)``: rtl/modes/mode_engine.v wired to
 a registered block cipher core, the core's parameters passed through (docs/interface.md,
 "Modes"). :mod:`ciphercores.cores.modecore` calls it with the core's figures."""

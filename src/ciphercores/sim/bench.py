@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared cocotb test bench for every core on the common interface (docs/interface.md).
 
 One coroutine does everything per clock (one ``RisingEdge`` await per cycle, no per-signal

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build a registered core in a simulator and run a cocotb test module against it.
 
 Used by the pytest launchers in tests/rtl/ and by the demo. The simulator is Verilator (from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The measurement flow: every registered core inside one generic harness
 (rtl/common/synth_harness.v) through Yosys and nextpnr, cached, swept and written up.
 

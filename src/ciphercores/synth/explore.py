@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Design-space sweeps: every combination of parameter values, on several targets and grades,
 measured in parallel on Dask, written as CSV, JSON and an area-versus-throughput plot.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """One measurement: a registered core (or the harness alone) through Yosys and nextpnr.
 
 Every step (port discovery, synthesis, one place-and-route per seed) is cached in the user's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """docs/results.md, generated from the measurement cache (``ciphercores results``).
 
 For every registered core, every parameter set the test suite covers (and the defaults), and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The FPGA targets of the measurement flow: how each one is synthesised, placed and routed,
 and how its cells are counted.
 
