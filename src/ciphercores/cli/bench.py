@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    """Hardware against software (issue 9): software measured here, hardware from the
+    """Hardware against software: software measured here, hardware from the
     measurement cache; figures printed, never asserted."""
     from ..evaluation import compare, hardware, software
 

@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def add(sub) -> None:
-    """gui: the web GUI (issue 10, docs/gui.md)."""
+    """gui: the web GUI (docs/gui.md)."""
     p = sub.add_parser("gui", help="web GUI: encrypt/decrypt through the RTL in a browser",
                        description="Serve the web GUI and its JSON API (docs/gui.md) on a "
                                    "local address; opens nothing else.")

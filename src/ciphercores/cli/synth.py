@@ -141,7 +141,7 @@ def _explore(args: argparse.Namespace) -> int:
 def _results(args: argparse.Namespace) -> int:
     from ..synth import flow, results
 
-    # the README's table comes from the same records as the page (issue 9); an --out
+    # the README's table comes from the same records as the page; an --out
     # elsewhere leaves the README alone
     path, n = results.write(Path(args.out) if args.out else results.DOC,
                             None if args.out else results.README,

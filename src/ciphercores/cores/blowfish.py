@@ -29,7 +29,9 @@ register(Core(
 register(Core(
     name="bf_x2",
     top="bf_x2",
-    summary="two-lane Blowfish (paper 001): two blocks per pass sharing dual-port S-box RAMs",
+    summary="two-lane Blowfish (as in Ahmad et al., \"Implementation of a High-Performance "
+            "Blowfish for Secure Wireless Communication\"): two blocks per pass sharing "
+            "dual-port S-box RAMs",
     **_BF_ENGINE,
     fixed_lanes=2,
 ))
