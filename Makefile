@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ciphercores: the two commands a new user needs are `make demo` and `make test`.
 PYTHON ?= python3
 VENV   := .venv
@@ -36,7 +37,7 @@ lint: $(STAMP)
 ## and 6, placer seeds 1,2,3) and xc7, as sweeps (docs/img/CORE-sweep.csv/.json/.png), then
 ## docs/results.md. Cached: a second run only redoes what changed. Long (an hour or more).
 bench-synth: $(STAMP)
-	status=0; for core in $$($(BIN)/python -c "from ciphercores import registry; print(*registry.CORES)"); do \
+	status=0; for core in $$($(BIN)/python -c "from ciphercores import cores; print(*cores.CORES)"); do \
 	  $(BIN)/ciphercores explore $$core --test-sets --target ecp5,xc7 --speed 8,6 \
 	    --parallel 2 --out docs/img || status=1; \
 	done; $(BIN)/ciphercores results; exit $$status

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from ciphercores import datasheets, registry
-from ciphercores.registry import ROOT
+from ciphercores import cores, datasheets
+from ciphercores.cores import ROOT
 from ciphercores.synth import results
 
 
@@ -28,7 +28,7 @@ def test_datasheets_and_readme_table_are_current(records):
     `ciphercores datasheets` writes now (registry, notes, archive): run it and commit."""
     pages = datasheets.pages(records)
     assert {p.name for p in pages if p.suffix == ".md"} == \
-        {f"{c}.md" for c in registry.CORES}
+        {f"{c}.md" for c in cores.CORES}
     stale = [str(rel) for rel, text in pages.items()
              if not (ROOT / rel).exists() or (ROOT / rel).read_text() != text]
     assert not stale, f"stale (run `ciphercores datasheets`): {stale}"
@@ -43,7 +43,7 @@ def test_datasheets_and_readme_table_are_current(records):
 def test_every_datasheet_has_its_sections_in_order(records):
     order = ["## What it is", "## Ports and parameters", "## Cycle figures", "## Key loading",
              "## Measured area, Fmax and throughput", "## Verification", "## Design notes"]
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         text = datasheets.page(core, records)
         at = [text.find(h + "\n") for h in order]
         assert -1 not in at and at == sorted(at), core.name
@@ -54,7 +54,7 @@ def test_timing_diagram_follows_the_cycle_model():
     """The key handshake in period 0, the block's after the key set-up, the result after the
     latency (a wait of more than six cycles drawn as five periods with a gap)."""
     for name in ("des_iter", "bf_iter"):
-        core = registry.get(name)
+        core = cores.get(name)
         p = core.params()
         wave = {s["name"]: s for s in datasheets.wavejson(core)["signal"]}
         h = 5 if core.key_setup(p) > 6 else core.key_setup(p)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The core registry: consistent entries, checked parameters, parseable core specs."""
 
 from __future__ import annotations
@@ -6,13 +7,13 @@ import re
 
 import pytest
 
-from ciphercores import models, registry
-from ciphercores.errors import CipherCoresError
+from ciphercores import cores, models
+from ciphercores.errors import BadParameterError, CipherCoresError
 
 
-@pytest.mark.parametrize("name", sorted(registry.CORES))
+@pytest.mark.parametrize("name", sorted(cores.CORES))
 def test_entry_is_consistent(name):
-    core = registry.get(name)
+    core = cores.get(name)
     for path in core.sources():
         assert path.exists(), path
         text = path.read_text()
@@ -31,21 +32,21 @@ def test_entry_is_consistent(name):
 
 
 def test_parameters_are_checked():
-    core = registry.get("speck_iter")
-    with pytest.raises(registry.BadParameterError, match="WORD=20"):
+    core = cores.get("speck_iter")
+    with pytest.raises(cores.BadParameterError, match="WORD=20"):
         core.params({"WORD": 20})
-    with pytest.raises(registry.BadParameterError, match="no parameter"):
+    with pytest.raises(cores.BadParameterError, match="no parameter"):
         core.params({"ROUNDS": 3})
-    with pytest.raises(registry.UnknownCoreError, match="known: "):
-        registry.get("nope")
+    with pytest.raises(cores.UnknownCoreError, match="known: "):
+        cores.get("nope")
 
 
 def test_parse_core_spec():
-    core, p = registry.parse_core_spec("speck_iter:WORD=32,KEY_WORDS=4")
+    core, p = cores.parse_core_spec("speck_iter:WORD=32,KEY_WORDS=4")
     assert core.name == "speck_iter" and p == {"WORD": 32, "KEY_WORDS": 4}
     assert core.ciphers(p) == ("speck64-128",)
-    with pytest.raises(registry.BadParameterError):
-        registry.parse_core_spec("speck_iter:WORD")
+    with pytest.raises(cores.BadParameterError):
+        cores.parse_core_spec("speck_iter:WORD")
 
 
 @pytest.mark.parametrize("spec,cipher,want", [
@@ -62,7 +63,7 @@ def test_parse_core_spec():
 def test_core_configured_for_the_cipher(spec, cipher, want):
     """what the cipher fixes comes from it (the rounds T of the SPECK set
     give speck_pipe's STAGES, the full pipeline), P=V sets what it leaves open."""
-    core, p = registry.parse_core_spec(spec, cipher)
+    core, p = cores.parse_core_spec(spec, cipher)
     assert {k: p[k] for k in want} == want
     assert cipher in core.block_ciphers(p)
 
@@ -79,29 +80,29 @@ def test_core_configured_for_the_cipher(spec, cipher, want):
 ])
 def test_core_configuration_errors(spec, cipher, error):
     with pytest.raises(CipherCoresError, match=re.escape(error)):
-        registry.parse_core_spec(spec, cipher)
+        cores.parse_core_spec(spec, cipher)
 
 
 def test_cores_for_cipher():
-    found = registry.cores_for("speck48-96")
+    found = cores.cores_for("speck48-96")
     assert [(c.name, p) for c, p in found if c.name == "speck_iter"] == [
         ("speck_iter", {"WORD": 24, "KEY_WORDS": 4})]
     assert all("speck48-96" in c.ciphers(p) for c, p in found)
 
 
 def test_speck_pipe_parameters():
-    core = registry.get("speck_pipe")
+    core = cores.get("speck_pipe")
     assert core.params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 22})["STAGES"] == 22
-    with pytest.raises(registry.BadParameterError, match="STAGES=23 must be 1..22"):
+    with pytest.raises(cores.BadParameterError, match="STAGES=23 must be 1..22"):
         core.params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 23})
-    with pytest.raises(registry.BadParameterError, match="not a SPECK parameter set"):
+    with pytest.raises(cores.BadParameterError, match="not a SPECK parameter set"):
         core.params({"WORD": 16, "KEY_WORDS": 2, "STAGES": 1})
     # the hardware modes check the same, and keep the bursts where the core is fed freely
-    with pytest.raises(registry.BadParameterError, match="STAGES=23 must be 1..22"):
-        registry.get("ctr(speck_pipe)").params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 23})
+    with pytest.raises(cores.BadParameterError, match="STAGES=23 must be 1..22"):
+        cores.get("ctr(speck_pipe)").params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 23})
     p = core.params({"WORD": 24, "KEY_WORDS": 4, "STAGES": 5})
-    assert registry.get("ctr(speck_pipe)").burst(p) == 5
-    assert registry.get("cbc(speck_pipe)").burst(p) == 1  # encryption: one block per latency
+    assert cores.get("ctr(speck_pipe)").burst(p) == 5
+    assert cores.get("cbc(speck_pipe)").burst(p) == 1  # encryption: one block per latency
 
 
 @pytest.mark.parametrize("stages,subreg,latency,interval,burst,key_setup", [
@@ -111,7 +112,7 @@ def test_speck_pipe_cycle_model(stages, subreg, latency, interval, burst, key_se
     """SPECK48/96 (T = 23): ceil(T/STAGES) passes; (1 + SUBREG) * STAGES blocks taken back to
     back; key setup: the key's input register and T - 1 pre-pass steps of 1 or 2 + SUBREG
     cycles."""
-    core = registry.get("speck_pipe")
+    core = cores.get("speck_pipe")
     p = core.params({"WORD": 24, "KEY_WORDS": 4, "STAGES": stages, "SUBREG": subreg})
     assert (core.latency(p), core.interval(p), core.burst(p), core.key_setup(p)) == (
         latency, interval, burst, key_setup)
@@ -121,25 +122,55 @@ def test_speck_pipe_cycle_model(stages, subreg, latency, interval, burst, key_se
 
 
 def test_mode_cores():
-    core = registry.get("ofb(speck_iter)")
+    core = cores.get("ofb(speck_iter)")
     assert core.iv_port and core.mode == "ofb" and core.base == "speck_iter"
     p = core.params({"WORD": 32, "KEY_WORDS": 4})
     assert (p["BLOCK_W"], p["KEY_W"], p["DEPTH_LOG2"]) == (64, 128, 6)
     assert core.ciphers(p) == ("speck64-128-ofb",)
     assert core.block_ciphers(p) == ("speck64-128",)
-    base = registry.get("speck_iter")
+    base = cores.get("speck_iter")
     assert core.latency(p) == base.latency(p)
     assert core.interval(p) == base.latency(p) + 1  # OFB is serial
-    assert registry.get("ctr(speck_iter)").interval(p) == base.interval(p)
-    assert registry.get("CTR( speck_iter )").name == "ctr(speck_iter)"
+    assert cores.get("ctr(speck_iter)").interval(p) == base.interval(p)
+    assert cores.get("CTR( speck_iter )").name == "ctr(speck_iter)"
     assert core.sources()[-1].read_text().count("module ofb_speck_iter") == 1
-    with pytest.raises(registry.UnknownCoreError, match="unknown hardware mode"):
-        registry.get("xts(speck_iter)")
-    with pytest.raises(registry.UnknownCoreError, match="nest"):
-        registry.get("ofb(ctr(speck_iter))")
-    with pytest.raises(registry.UnknownCoreError):
-        registry.get("ofb(nope)")
-    with pytest.raises(registry.BadParameterError, match="DEPTH_LOG2"):
+    with pytest.raises(cores.UnknownCoreError, match="unknown hardware mode"):
+        cores.get("xts(speck_iter)")
+    with pytest.raises(cores.UnknownCoreError, match="nest"):
+        cores.get("ofb(ctr(speck_iter))")
+    with pytest.raises(cores.UnknownCoreError):
+        cores.get("ofb(nope)")
+    with pytest.raises(cores.BadParameterError, match="DEPTH_LOG2"):
         core.params({"DEPTH_LOG2": 0})
-    spec_core, spec_p = registry.parse_core_spec("cbc(speck_iter):WORD=16,KEY_WORDS=4")
+    spec_core, spec_p = cores.parse_core_spec("cbc(speck_iter):WORD=16,KEY_WORDS=4")
     assert spec_core.name == "cbc(speck_iter)" and spec_p["BLOCK_W"] == 32
+
+
+def test_every_cipher_has_one_default_core():
+    """The default core of a cipher is stated (Core.default_for), not the registration order:
+    exactly one core claims each cipher a core implements, the core implements it, and
+    cores_for (what the CLI and GUI choose from) puts it first."""
+    implemented = {c for core in cores.CORES.values()
+                   for ps in (core.defaults, *core.test_sets)
+                   for c in core.ciphers(core.params(ps))}
+    for cipher in sorted(implemented):
+        claim = [core.name for core in cores.CORES.values() if core.is_default_for(cipher)]
+        assert len(claim) == 1, (cipher, claim)
+        assert cores.cores_for(cipher)[0][0].name == claim[0], cipher
+    # a default that names a cipher its core does not implement is an error too
+    for core in cores.CORES.values():
+        for pattern in core.default_for:
+            assert any(core.is_default_for(c) and core.name in
+                       [k.name for k, _ in cores.cores_for(c)] for c in implemented), \
+                (core.name, pattern)
+
+
+def test_parse_params_one_reader():
+    assert cores.parse_params(["WORD=32", " KEY_WORDS = 0x4 "]) == {"WORD": 32, "KEY_WORDS": 4}
+    assert cores.parse_assignments(["STAGES=1,2,3"], multi=True) == {"STAGES": [1, 2, 3]}
+    for bad, match in (("WORD", "expected PARAM=VALUE"), ("=3", "expected PARAM=VALUE"),
+                       ("WORD=x", "integer"), ("WORD=1,2", "one integer"), ("WORD=", "one")):
+        with pytest.raises(BadParameterError, match=match):
+            cores.parse_params([bad])
+    with pytest.raises(BadParameterError, match="speck_iter: WORD needs"):
+        cores.parse_core_spec("speck_iter:WORD=x")

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ciphercores.tools: the version strings that go into measurement records and cache keys."""
 
 from __future__ import annotations

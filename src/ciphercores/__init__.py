@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ciphercores: open, verified FPGA block-cipher cores and the tools around them."""
 
 __version__ = "0.1.0"

@@ -24,9 +24,9 @@ import json
 import re
 from pathlib import Path
 
-from . import registry
+from . import cores
+from .cores import ROOT, Core
 from .models import CIPHERS, spec
-from .registry import ROOT, Core
 
 DIR = ROOT / "docs" / "cores"
 NOTES = DIR / "notes"
@@ -73,7 +73,7 @@ def _module_notes(core: Core) -> list[str]:
         stem = Path(f).stem
         if stem == core.top or stem == core.name:
             continue
-        if stem in registry.CORES:  # a core built on another core's top: its design notes
+        if stem in cores.CORES:  # a core built on another core's top: its design notes
             text = _read_notes(stem)[1].get("Design notes", "")
         else:
             path = NOTES / f"{stem}.md"
@@ -97,7 +97,7 @@ def _section(core: Core, title: str) -> list[str]:
 
 def _param_comments(core: Core) -> dict[str, str]:
     """Parameter -> the comment above its declaration in the top module."""
-    text = (registry.RTL / next(f for f in core.rtl if Path(f).stem == core.top)).read_text()
+    text = (cores.RTL / next(f for f in core.rtl if Path(f).stem == core.top)).read_text()
     out, comment = {}, []
     for line in text[text.index(f"module {core.top}"):].splitlines():
         s = line.strip()
@@ -240,7 +240,8 @@ def _svg(wave: dict) -> str:
 
 
 def _verification(core: Core) -> list[str]:
-    from .sim import kat, runner  # the test budgets and vectors; not needed at CLI start
+    from . import kat
+    from .sim import runner  # the test budgets and vectors; not needed at CLI start
 
     sims = "Verilator" + (", Icarus behind `-m slow`" if "icarus" in core.slow_runs
                           else " and Icarus")
@@ -279,7 +280,7 @@ def _every_cipher(core: Core) -> list[str]:
     """Every cipher the core implements with some allowed parameter set."""
     import itertools
 
-    from .registry import BadParameterError
+    from .cores import BadParameterError
 
     keys = [k for k in core.defaults if k in core.choices]
     out: list[str] = []
@@ -366,7 +367,7 @@ def readme_table(recs: list[dict]) -> list[str]:
            "each core's datasheet and [docs/results.md](docs/results.md).", "",
            "| core | ciphers | architecture | latency / interval | LUT | Fmax MHz | Gbit/s |",
            "|---|---|---|---|---:|---:|---:|"]
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         p = core.params()
         rec = next((r for r in recs if r["core"] == core.name and r["params"] == p
                     and r["target"] == target and r.get("grade") == grade), None)
@@ -386,7 +387,7 @@ def pages(recs: list[dict]) -> dict[Path, str]:
     """Every generated file, path relative to the repository -> text: one page and one timing
     diagram per core."""
     out = {}
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         out[(DIR / f"{core.name}.md").relative_to(ROOT)] = page(core, recs)
         out[(IMG / f"{core.name}-timing.svg").relative_to(ROOT)] = _svg(wavejson(core))
     return out
@@ -417,17 +418,3 @@ def write(recs: list[dict] | None = None, root: Path = ROOT) -> list[Path]:
     path = root / "README.md"
     path.write_text(readme(recs, path.read_text()))
     return [*written, path]
-
-
-def add_command(sub) -> None:
-    """``ciphercores datasheets`` on cli.py's subparsers."""
-
-    def run(args) -> int:
-        written = write()
-        print(f"wrote {len(written) - 1} datasheet files under {DIR.relative_to(ROOT)}/ and the "
-              "README's core table")
-        return 0
-
-    sub.add_parser("datasheets", help="write docs/cores/<core>.md and the README's core table "
-                                      "from the registry and the measurement records") \
-        .set_defaults(func=run)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make demo`: encrypt a sample file through an RTL core in the simulator and decrypt it back.
 
 The sample is the project's own documentation (64 KiB of text). It runs in the Verilator
@@ -16,10 +17,10 @@ import subprocess
 import sys
 import time
 
-from . import models, modes, registry, tools
-from .cli import choose_core
+from . import cores, models, modes, tools
+from .cores import ROOT
 from .driver import open_core, run_mode
-from .registry import ROOT
+from .frontend import choose_core
 
 #: demo ciphers in order of preference (OpenSSL-style names, CBC with PKCS#7)
 PREFERENCE = ("aes-128-cbc", "des-ede3-cbc", "bf-cbc", "speck128-128-cbc")
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cipher", choices=PREFERENCE, help="default: the first with a core")
     args = ap.parse_args(argv)
     name = args.cipher or next(n for n in PREFERENCE
-                               if registry.cores_for(modes.parse_name(n).cipher))
+                               if cores.cores_for(modes.parse_name(n).cipher))
     cm = modes.parse_name(name)
     core, params = choose_core(cm, None)  # what `ciphercores encrypt NAME` runs
     spec = models.spec(cm.cipher)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """An exclusive lock on a file, shared by every process that builds into a common directory.
 
 The simulation runner (tests under pytest-xdist, where two test files may build the same core

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the front ends (the CLI and the web GUI) share: reading hex keys and IVs, checking a
 key and an IV against a cipher and mode before anything runs, choosing the RTL core that runs a
 cipher and mode, and keeping key bytes out of every message.
@@ -8,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from . import models, modes, registry
+from . import cores, models, modes
 from .errors import BadHexError, UnsupportedCipherError
 
 
@@ -51,11 +52,11 @@ def check_iv(cm: modes.CipherMode, iv: bytes | None) -> None:
 
 
 def choose_core(cm: modes.CipherMode, spec: str | None
-                ) -> tuple[registry.Core, dict[str, int]]:
+                ) -> tuple[cores.Core, dict[str, int]]:
     """The (core, parameters) that runs ``cm``. ``spec`` is ``NAME[:P=V,...]``: a block cipher
     core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``, configured
-    for the cipher (:func:`registry.configure`: what the cipher fixes comes from it, ``P=V``
-    sets the rest). Without it: the first registered core implementing the cipher, inside its
+    for the cipher (:func:`cores.configure`: what the cipher fixes comes from it, ``P=V``
+    sets the rest). Without it: the cipher's default core (``Core.default_for``), inside its
     hardware mode wrapper ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
     if spec is None:
         options = core_options(cm)
@@ -63,29 +64,29 @@ def choose_core(cm: modes.CipherMode, spec: str | None
             raise UnsupportedCipherError(
                 f"no registered core implements {cm.cipher} (use --software for the model)")
         return options[0]
-    core = registry.get(spec.partition(":")[0])
+    core = cores.get(spec.partition(":")[0])
     mode = getattr(core, "mode", "")
     if mode and mode != cm.mode:
         raise UnsupportedCipherError(f"core {core.name} runs {mode.upper()}, not {cm.name}")
-    return registry.parse_core_spec(spec, cm.cipher)
+    return cores.parse_core_spec(spec, cm.cipher)
 
 
-def core_options(cm: modes.CipherMode) -> list[tuple[registry.Core, dict[str, int]]]:
+def core_options(cm: modes.CipherMode) -> list[tuple[cores.Core, dict[str, int]]]:
     """Every RTL (core, parameters) that can run ``cm``, the default (:func:`choose_core`)
     first: for each registered parameter set implementing the cipher, the hardware mode core
     ``MODE(CORE)`` (CBC/CFB/OFB/CTR, single-lane cores) and then the block cipher core itself
     (the mode then runs on the host)."""
-    out: list[tuple[registry.Core, dict[str, int]]] = []
-    for core, params in registry.cores_for(cm.cipher):
-        if cm.mode in registry.HW_MODES and core.lanes(params) == 1:
-            mc = registry.mode_core(cm.mode, core.name)
+    out: list[tuple[cores.Core, dict[str, int]]] = []
+    for core, params in cores.cores_for(cm.cipher):
+        if cm.mode in cores.HW_MODES and core.lanes(params) == 1:
+            mc = cores.mode_core(cm.mode, core.name)
             out.append((mc, mc.params(params)))
         out.append((core, params))
     return out
 
 
-def core_spec(core: registry.Core, params: dict[str, int]) -> str:
-    """``NAME:P=V,...`` that :func:`registry.parse_core_spec` reads back to (core, params):
+def core_spec(core: cores.Core, params: dict[str, int]) -> str:
+    """``NAME:P=V,...`` that :func:`cores.parse_core_spec` reads back to (core, params):
     the parameters a user sets (a mode core's derived port widths left out)."""
     settable = [k for k in core.defaults if k in params]
     return f"{core.name}:" + ",".join(f"{k}={params[k]}" for k in settable)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`make lint`: Verilator --lint-only -Wall on every registered core, for every parameter set
 the test suite uses, and on every hardware mode MODE(CORE), with the Verilator that
 ciphercores.tools finds."""
@@ -7,17 +8,25 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from . import registry, tools
+from . import cores, tools
 
 
-def lint_core(core: registry.Core, params: dict[str, int]) -> subprocess.CompletedProcess:
+def file_args(core: cores.Core) -> list[str]:
+    """The core's RTL as Verilator reads it: its file list rtl/<family>/<top>.f (``-F``: paths
+    relative to the list), plus, for a hardware mode core, the mode engine and the generated
+    top."""
+    base = cores.CORES[getattr(core, "base", "") or core.name]
+    return ["-F", str(base.filelist()), *(str(p) for p in core.sources()[len(base.rtl):])]
+
+
+def lint_core(core: cores.Core, params: dict[str, int]) -> subprocess.CompletedProcess:
     args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", core.top]
     args += [f"-G{k}={v}" for k, v in params.items()]
-    args += [str(p) for p in core.sources()]
+    args += file_args(core)
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
 
 
-def lint_harness(core: registry.Core | None, params: dict[str, int],
+def lint_harness(core: cores.Core | None, params: dict[str, int],
                  widths: tuple[int, int, int]) -> subprocess.CompletedProcess:
     """The measurement harness (rtl/common/synth_harness.v) around ``core`` (None: around
     synth_passthrough), as ciphercores.synth elaborates it."""
@@ -25,20 +34,20 @@ def lint_harness(core: registry.Core | None, params: dict[str, int],
     args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", "synth_harness",
             f"-GDATA_BITS={data}", f"-GKEY_BITS={key}", f"-GTLEN_BITS={tlen}"]
     if core is None:
-        files = [registry.RTL / "common" / "synth_passthrough.v"]
+        args += [str(cores.RTL / "common" / "synth_passthrough.v")]
     else:
         plist = ",".join(f".{k}({v})" for k, v in params.items())
         args += [f"+define+SYNTH_CORE={core.top}", f"+define+SYNTH_CORE_PARAMS={plist}"]
         args += ["+define+SYNTH_CORE_TLEN"] if tlen else []
-        files = core.sources()
-    args += [str(p) for p in files] + [str(registry.RTL / "common" / "synth_harness.v")]
+        args += file_args(core)
+    args += [str(cores.RTL / "common" / "synth_harness.v")]
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
 
 
 def _harness_cases():
     yield "synth_harness (pass-through)", None, {}, (128, 256, 0)
     yield "synth_harness (pass-through, tlen)", None, {}, (64, 192, 6)
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         p = core.params()
         tlen = 0
         if core.key_len_port:  # the width as the RTL elaborates it (Yosys, cached)
@@ -51,13 +60,13 @@ def _harness_cases():
 
 
 def _targets():
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         for ps in core.test_sets or (core.defaults,):
             yield core, core.params(ps)
     # every hardware mode around every core (default parameters)
-    for base in registry.mode_bases():
-        for mode in registry.HW_MODES:
-            core = registry.get(f"{mode}({base})")
+    for base in cores.mode_bases():
+        for mode in cores.HW_MODES:
+            core = cores.get(f"{mode}({base})")
             yield core, core.params()
 
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Host-side modes of operation over any block cipher: ECB, CBC, CFB, OFB, CTR and PKCS#7.
 
 The result is byte-for-byte what ``openssl enc`` produces for the same cipher, key and IV:
@@ -36,24 +37,19 @@ from . import models
 from .errors import (
     AuthenticationError,
     BlockSizeError,
-    CipherCoresError,
     DataLengthError,
     IVSizeError,
     PaddingError,
+    StreamModePaddingError,
+    TagSizeError,
     TruncatedInputError,
     UnknownCipherError,
+    UnknownModeError,
 )
 
 MODES = ("ecb", "cbc", "cfb", "ofb", "ctr")
 #: modes that pad (PKCS#7) by default, as ``openssl enc`` does
 PADDED_MODES = ("ecb", "cbc")
-
-
-class UnknownModeError(CipherCoresError):
-    exit_code = 2
-
-    def __init__(self, mode: str):
-        super().__init__(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
 
 
 class BlockCipherLike(Protocol):
@@ -145,7 +141,7 @@ def _batch(cipher, blocks: Sequence[bytes], decrypt: bool) -> list[bytes]:
 
 def _check(cipher, mode: str, iv: bytes | None, name: str) -> int:
     if mode not in MODES:
-        raise UnknownModeError(mode)
+        raise UnknownModeError(mode, MODES)
     bs = cipher.block_size
     if mode == "ecb":
         if iv is not None:
@@ -177,7 +173,8 @@ class Stream:
         self.bs = _check(cipher, mode, iv, self.name)
         self.pad = (mode in PADDED_MODES) if pad is None else pad
         if self.pad and mode not in PADDED_MODES:
-            raise CipherCoresError(f"{self.name}-{mode} is a stream mode: it takes no padding")
+            raise StreamModePaddingError(
+                f"{self.name}-{mode} is a stream mode: it takes no padding")
         self.cipher, self.mode = cipher, mode
         # OFB and CTR are their own inverse
         self.decrypt = decrypt and mode in ("ecb", "cbc", "cfb")
@@ -322,7 +319,7 @@ def _gcm_check(cipher, iv: bytes, tag_len: int) -> tuple[str, bytes, bytes]:
     if not iv:
         raise IVSizeError(name, 0, 12)
     if tag_len not in GCM_TAG_LENGTHS:
-        raise CipherCoresError(f"{name}: a tag of {tag_len} bytes is not allowed (allowed: "
+        raise TagSizeError(f"{name}: a tag of {tag_len} bytes is not allowed (allowed: "
                                f"{', '.join(str(t) for t in GCM_TAG_LENGTHS)} bytes)")
     h = cipher.encrypt_block(bytes(16))
     if len(iv) == 12:  # the 96-bit IV directly; any other length through GHASH

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Writing the files a user names (``-o``, ``--csv``, a report's folder), by one set of rules.
 
 The path is resolved (symbolic links included) and what it finally names decides how it is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Toolchain discovery: the one place that knows where each external tool lives.
 
 Order for every tool: an environment variable override (``CIPHERCORES_<TOOL>``), then the copy
@@ -14,9 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-
-class ToolNotFound(RuntimeError):
-    """A required external tool is not installed."""
+from .errors import ToolNotFound
 
 
 def _venv_bin() -> Path:

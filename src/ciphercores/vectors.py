@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Loaders for the official known-answer files kept under vectors/.
 
 Three formats, all read as text:
@@ -19,9 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .registry import ROOT
-
-VECTORS = ROOT / "vectors"
+from .paths import VECTORS
 
 
 @dataclass(frozen=True)

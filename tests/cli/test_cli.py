@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The `ciphercores` command: encrypt/decrypt through the RTL (driver) and the model, byte for
 byte as `openssl enc`; verify, bench, cores; every bad-input case.
 
@@ -22,7 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ciphercores import cli, models, modes, registry
+from ciphercores import cli, cores, frontend, models, modes
+from ciphercores import errors as E
+from ciphercores.cli.crypt import Progress
 from ciphercores.errors import BadHexError
 
 OPENSSL = shutil.which("openssl")
@@ -80,13 +83,13 @@ def _speck_cases():
     hardware (the default, MODE(CORE)) and on the host (--core CORE), and the smallest block
     (4 bytes) on the host."""
     cases = []
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         if core.family == "speck":
             for c in core.ciphers(core.params()):
-                if (c, "hw", None) not in cases:  # the default core: the first registered
+                if (c, "hw", None) not in cases:  # the default core (default_for)
                     cases.append((c, "hw", None))
                 cases.append((c, "host", core.name))
-    found = registry.cores_for("speck32-64")
+    found = cores.cores_for("speck32-64")
     if found:
         cases.append(("speck32-64", "host", found[0][0].name))
     return cases
@@ -129,7 +132,7 @@ def _openssl_cases():
              ("bf-ofb", "software", None)]
     families = set()
     for cipher, ms in OPENSSL_MODES.items():
-        found = registry.cores_for(cipher)
+        found = cores.cores_for(cipher)
         if not found:
             continue
         base = found[0][0]
@@ -175,9 +178,9 @@ def _reference(name: str, key: bytes, iv: bytes, data: bytes) -> bytes:
 
 # modes wrap one-block cores; a core with "modes" in its registry slow_runs only with -m slow
 _ROUND_TRIPS = [pytest.param(c, w, marks=[pytest.mark.slow] if w == "hw" and "modes"
-                             in registry.get(c).slow_runs else [])
-                for c in sorted(registry.CORES) for w in ("hw", "host")
-                if w == "host" or c in registry.mode_bases()]
+                             in cores.get(c).slow_runs else [])
+                for c in sorted(cores.CORES) for w in ("hw", "host")
+                if w == "host" or c in cores.mode_bases()]
 
 
 @pytest.mark.parametrize("core_name,where", _ROUND_TRIPS)
@@ -186,7 +189,7 @@ def test_file_ctr_round_trip(core_name, where, tmp_path):
     OpenSSL has no CTR), the mode in hardware (MODE(CORE)) or on the host (one batch of all
     counter blocks): 1 MiB through the pipelined cores (interval 1) in hardware, 64 KiB
     otherwise; equals openssl (or the model where OpenSSL lacks the cipher), decrypts back."""
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     params = core.params()
     cipher = core.ciphers(params)[0]
     mode = "ctr"
@@ -227,7 +230,7 @@ def test_stdin_stdout_in_a_real_process(tmp_path):
     assert dec.returncode == 0 and dec.stdout == data
     bad = subprocess.run([*base, "decrypt", *args], input=enc.stdout[:-3], capture_output=True,
                          env=env)
-    assert bad.returncode == 4 and bad.stdout == b""
+    assert bad.returncode == E.TruncatedInputError.exit_code and bad.stdout == b""
     assert b"Traceback" not in bad.stderr and key.hex().encode() not in bad.stderr
     assert len(bad.stderr.decode().strip().splitlines()) == 1
 
@@ -266,13 +269,13 @@ def test_core_name_is_configured_for_the_cipher(name, core):
     rc, back, err = run(["decrypt", *args], ct)
     assert rc == 0 and back == data, err
     rc, _, err = run(["encrypt", *args[:-2], f"{core}:KEY_BITS=128"], data)
-    assert rc == 2 and f"KEY_BITS=128 contradicts {cm.cipher}" in err
+    assert rc == E.BadParameterError.exit_code and f"KEY_BITS=128 contradicts {cm.cipher}" in err
 
 
 def test_speck_pipe_is_configured_for_the_set():
     """`--core speck_pipe` runs SPECK32/64 (WORD, KEY_WORDS from the cipher, STAGES = 22,
     the full pipeline): the designers' known answers, whole blocks in ECB."""
-    from ciphercores.sim.kat import kat
+    from ciphercores.kat import kat
 
     for key, pt, ct in kat("speck32-64"):
         rc, out, err = run(["encrypt", "speck32-64-ecb", "--key", key.hex(), "--no-pad",
@@ -355,7 +358,7 @@ def test_no_pad(tmp_path):
     rc, back, _ = run(["decrypt", "speck128-128-ecb", "--key", key.hex(), "--no-pad"], out)
     assert rc == 0 and back == bytes(32)
     rc, _, err = run(["encrypt", "speck128-128-ecb", "--key", key.hex(), "--no-pad"], bytes(5))
-    assert rc == 4 and "whole number" in err
+    assert rc == E.DataLengthError.exit_code and "whole number" in err
 
 
 # ---------------------------------------------------------------------------------------
@@ -379,53 +382,66 @@ def _bad_cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
     dec = ["decrypt", "speck128-128-cbc"]
     i = ["-i", str(src)]
     return {
-        "key too short": ([*enc, "--key", KEY[:-2], "--iv", IV, *i], 3, "key is 15 bytes"),
-        "key too long": ([*enc, "--key", KEY + "00", "--iv", IV, *i], 3, "key is 17 bytes"),
-        "IV too short": ([*enc, "--key", KEY, "--iv", IV[:-4], *i], 3, "IV is 14 bytes"),
-        "IV missing": ([*enc, "--key", KEY, *i], 3, "IV of 16 bytes is required"),
-        "IV in ECB": (["encrypt", "speck128-128-ecb", "--key", KEY, "--iv", IV, *i], 3,
+        "key too short": ([*enc, "--key", KEY[:-2], "--iv", IV, *i],
+                          E.KeySizeError, "key is 15 bytes"),
+        "key too long": ([*enc, "--key", KEY + "00", "--iv", IV, *i],
+                         E.KeySizeError, "key is 17 bytes"),
+        "IV too short": ([*enc, "--key", KEY, "--iv", IV[:-4], *i],
+                         E.IVSizeError, "IV is 14 bytes"),
+        "IV missing": ([*enc, "--key", KEY, *i], E.IVSizeError, "IV of 16 bytes is required"),
+        "IV in ECB": (["encrypt", "speck128-128-ecb", "--key", KEY, "--iv", IV, *i], E.IVSizeError,
                       "takes no IV"),
-        "key missing": ([*enc, "--iv", IV, *i], 3, "--key is required"),
-        "key not hex": ([*enc, "--key", KEY[:-1] + "g", "--iv", IV, *i], 3,
+        "key missing": ([*enc, "--iv", IV, *i], E.BadHexError, "--key is required"),
+        "key not hex": ([*enc, "--key", KEY[:-1] + "g", "--iv", IV, *i], E.BadHexError,
                         "--key is not hexadecimal"),
-        "key odd length": ([*enc, "--key", KEY[:-1], "--iv", IV, *i], 3,
+        "key odd length": ([*enc, "--key", KEY[:-1], "--iv", IV, *i], E.BadHexError,
                            "--key has an odd number of hex digits"),
-        "key empty": ([*enc, "--key", "0x", "--iv", IV, *i], 3, "--key is empty"),
-        "IV not hex": ([*enc, "--key", KEY, "--iv", "zz" * 16, *i], 3,
+        "key empty": ([*enc, "--key", "0x", "--iv", IV, *i], E.BadHexError, "--key is empty"),
+        "IV not hex": ([*enc, "--key", KEY, "--iv", "zz" * 16, *i], E.BadHexError,
                        "--iv is not hexadecimal"),
-        "IV odd length": ([*enc, "--key", KEY, "--iv", IV[:-1], *i], 3,
+        "IV odd length": ([*enc, "--key", KEY, "--iv", IV[:-1], *i], E.BadHexError,
                           "--iv has an odd number of hex digits"),
-        "unknown cipher": (["encrypt", "speck128-129-cbc", "--key", KEY, "--iv", IV, *i], 2,
+        "unknown cipher": (["encrypt", "speck128-129-cbc", "--key", KEY, "--iv", IV, *i],
+                           E.UnknownCipherError,
                            "unknown cipher"),
-        "unknown mode": (["encrypt", "speck128-128-xts", "--key", KEY, "--iv", IV, *i], 2,
+        "unknown mode": (["encrypt", "speck128-128-xts", "--key", KEY, "--iv", IV, *i],
+                         E.UnknownCipherError,
                          "unknown cipher"),
-        "key given as cipher name": (["encrypt", KEY, "--key", KEY, "--iv", IV, *i], 2,
+        "key given as cipher name": (["encrypt", KEY, "--key", KEY, "--iv", IV, *i],
+                                     E.UnknownCipherError,
                                      "unknown cipher"),
-        "unknown core": ([*enc, "--key", KEY, "--iv", IV, "--core", "nope", *i], 2,
+        "unknown core": ([*enc, "--key", KEY, "--iv", IV, "--core", "nope", *i], E.UnknownCoreError,
                          "unknown core"),
-        "core lacks cipher": ([*enc, "--key", KEY, "--iv", IV, "--core", "des_iter", *i], 2,
+        "core lacks cipher": ([*enc, "--key", KEY, "--iv", IV, "--core", "des_iter", *i],
+                              E.UnsupportedCipherError,
                               "core des_iter implements des, not speck128-128"),
         "core contradicts cipher": ([*enc, "--key", KEY, "--iv", IV,
-                                     "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i], 2,
+                                     "--core", "speck_iter:WORD=32,KEY_WORDS=4", *i],
+                                    E.BadParameterError,
                                     "WORD=32 contradicts speck128-128, which needs WORD=64"),
         "core runs another mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "ofb(speck_iter)",
-                                    *i], 2, "runs OFB, not speck128-128-cbc"),
+                                    *i],
+                                    E.UnsupportedCipherError, "runs OFB, not speck128-128-cbc"),
         "unknown hardware mode": ([*enc, "--key", KEY, "--iv", IV, "--core", "xts(speck_iter)",
-                                   *i], 2, "unknown hardware mode"),
+                                   *i], E.UnknownCoreError, "unknown hardware mode"),
         "bad core parameter": ([*enc, "--key", KEY, "--iv", IV, "--core", "speck_iter:WORD=7",
-                                *i], 2, "WORD=7 not allowed"),
+                                *i], E.BadParameterError, "WORD=7 not allowed"),
         "truncated ciphertext": ([*dec, "--key", KEY, "--iv", IV, "-i", str(tmp / "trunc.bin")],
-                                 4, "not a whole number"),
-        "bad padding": ([*dec, "--key", KEY, "--iv", IV, "-i", str(tmp / "badpad.bin")], 5,
+                                 E.TruncatedInputError, "not a whole number"),
+        "bad padding": ([*dec, "--key", KEY, "--iv", IV, "-i", str(tmp / "badpad.bin")],
+                        E.PaddingError,
                         "bad decrypt"),
         "missing input file": ([*enc, "--key", KEY, "--iv", IV, "-i", str(tmp / "nope.bin")],
-                               6, "cannot read"),
-        "input is a directory": ([*enc, "--key", KEY, "--iv", IV, "-i", str(tmp)], 6,
+                               E.FileAccessError, "cannot read"),
+        "input is a directory": ([*enc, "--key", KEY, "--iv", IV, "-i", str(tmp)],
+                                 E.FileAccessError,
                                  "cannot read"),
-        "output dir missing": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "out does not exist"),
-        "output is the input": ([*enc, "--key", KEY, "--iv", IV, *i], 6, "is the input"),
+        "output dir missing": ([*enc, "--key", KEY, "--iv", IV, *i], E.FileAccessError,
+                               "out does not exist"),
+        "output is the input": ([*enc, "--key", KEY, "--iv", IV, *i], E.FileAccessError,
+                                "is the input"),
         "software and core": ([*enc, "--key", KEY, "--iv", IV, "--software", "--core",
-                               "speck_iter", *i], 1, "exclude each other"),
+                               "speck_iter", *i], E.UsageError, "exclude each other"),
     }
 
 
@@ -444,13 +460,13 @@ BAD_CASES = ["key too short", "key too long", "IV too short", "IV missing", "IV 
 def test_bad_input(what, tmp_path):
     cases = _bad_cases(tmp_path)
     assert sorted(cases) == sorted(BAD_CASES)
-    args, code, text = cases[what]
+    args, error, text = cases[what]
     out = tmp_path / "out" / "o.bin" if what == "output dir missing" else tmp_path / "o.bin"
     if what == "output is the input":
         out = Path(args[args.index("-i") + 1])
     before = {p: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     rc, stdout, err = run([*args, "-o", str(out)])
-    assert rc == code, (what, rc, err)
+    assert rc == error.exit_code, (what, rc, err)
     assert text in err, (what, err)
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert KEY not in err and KEY[:12] not in err
@@ -462,12 +478,13 @@ def test_bad_input(what, tmp_path):
 
 
 def test_no_core_for_cipher(monkeypatch, tmp_path):
-    """A cipher no registered core implements: told to use --software, exit 2, no file."""
-    monkeypatch.setattr(registry, "cores_for", lambda cipher: [])
+    """A cipher no registered core implements: told to use --software, an error, no file."""
+    monkeypatch.setattr(cores, "cores_for", lambda cipher: [])
     out = tmp_path / "o.bin"
     rc, _, err = run(["encrypt", "speck128-128-ctr", "--key", KEY, "--iv", IV, "-o", str(out)],
                      b"abc")
-    assert rc == 2 and "no registered core implements speck128-128" in err and "--software" in err
+    assert rc == E.UnsupportedCipherError.exit_code
+    assert "no registered core implements speck128-128" in err and "--software" in err
     assert not out.exists()
 
 
@@ -476,7 +493,7 @@ def test_failure_never_clobbers_an_existing_output(tmp_path):
     out.write_bytes(b"previous content")
     rc, _, _ = run(["decrypt", "speck128-128-cbc", "--key", KEY, "--iv", IV, "-o", str(out)],
                    b"\x01" * 17)
-    assert rc == 4 and out.read_bytes() == b"previous content"
+    assert rc == E.TruncatedInputError.exit_code and out.read_bytes() == b"previous content"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["o.bin"]
 
 
@@ -550,7 +567,7 @@ def test_output_to_device_nodes(tmp_path):
     rc, out, err = run([*args, "-o", str(null)])
     assert rc == 0 and out == b"" and err == ""
     rc, out, err = run([*args, "-o", str(full)])
-    assert rc == 6 and out == b""
+    assert rc == E.FileAccessError.exit_code and out == b""
     assert err.strip() == f"ciphercores: cannot write {full}: No space left on device"
     for node, minor in ((null, 3), (full, 7)):
         st = os.lstat(node)
@@ -566,7 +583,7 @@ def test_output_to_a_directory_is_an_error(tmp_path, what):
         os.symlink("d", tmp_path / "link")
     name = tmp_path / ("d" if what == "directory" else "link")
     rc, out, err = run([*args, "-o", str(name)])
-    assert rc == 6 and out == b"" and "is a directory" in err
+    assert rc == E.FileAccessError.exit_code and out == b"" and "is a directory" in err
     assert list((tmp_path / "d").iterdir()) == []
 
 
@@ -601,7 +618,7 @@ def test_report_and_csv_outputs_follow_the_same_rules(tmp_path):
              (["bench", "--csv", str(tmp_path)], "is a directory")]
     for argv, text in cases:
         rc, out, err = run(argv)
-        assert rc == 6 and text in err and out == b"", (argv, err)
+        assert rc == E.FileAccessError.exit_code and text in err and out == b"", (argv, err)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
     assert (tmp_path / "f").read_bytes() == b"keep"
 
@@ -618,7 +635,7 @@ def test_verify_passes_and_fails(monkeypatch):
     rc, out, _ = run(["verify", "speck_iter", "-P", "WORD=16", "-P", "KEY_WORDS=4"])
     assert rc == 0 and "speck32-64" in out.decode()
     # a wrong known answer must show as FAIL with a non-zero exit
-    from ciphercores.sim import kat as katmod
+    from ciphercores import kat as katmod
 
     real = katmod.kat
     monkeypatch.setattr(katmod, "kat", lambda c: [(k, p, bytes(len(ct))) for k, p, ct in real(c)])
@@ -628,15 +645,15 @@ def test_verify_passes_and_fails(monkeypatch):
     rc, out, _ = run(["verify", "speck_iter"])
     assert rc == 1 and "NO VECTORS" in out.decode()
     rc, _, err = run(["verify", "speck_iter", "-P", "WORD=5"])
-    assert rc == 2 and "not allowed" in err
+    assert rc == E.BadParameterError.exit_code and "not allowed" in err
     rc, _, err = run(["verify", "ofb(speck_iter)"])
-    assert rc == 2 and "verify speck_iter" in err
+    assert rc == E.UnsupportedCipherError.exit_code and "verify speck_iter" in err
 
 
 def test_verify_all_sets(monkeypatch):
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     sets = ({"WORD": 64, "KEY_WORDS": 2}, {"WORD": 16, "KEY_WORDS": 4})
-    monkeypatch.setitem(registry.CORES, "speck_iter",
+    monkeypatch.setitem(cores.CORES, "speck_iter",
                         dataclasses.replace(core, test_sets=sets))
     rc, out, err = run(["verify", "speck_iter", "--all-sets"])
     text = out.decode()
@@ -654,11 +671,11 @@ def test_progress_bar_on_a_terminal(monkeypatch):
             blocks = 1000
 
     monkeypatch.setattr(sys, "stderr", Tty())
-    bar = cli._Progress(Dev, 10_000, enabled=True)
+    bar = Progress(Dev, 10_000, enabled=True)
     bar(4000, 9000)
     bar.finish()
     assert " 50.0%" in sys.stderr.getvalue()
-    quiet = cli._Progress(Dev, 100, enabled=True)  # small inputs: no bar
+    quiet = Progress(Dev, 100, enabled=True)  # small inputs: no bar
     assert not quiet.enabled
 
 
@@ -680,7 +697,7 @@ def test_parse_hex_never_echoes(text):
     """Any text: parse_hex returns the bytes it spells or raises BadHexError whose message
     does not contain the text."""
     try:
-        got = cli.parse_hex("--key", text)
+        got = frontend.parse_hex("--key", text)
     except BadHexError as e:
         if len(text.strip()) >= 4:
             assert text.strip() not in str(e)

@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: Apache-2.0
 """The co-simulation driver: every registered core through the generic harness vs the model.
 
-Builds are cached in the user cache (``$CIPHERCORES_CACHE`` moves it), so only the first run
+Builds are cached in the user cache (``$CIPHERCORES_CACHE_DIR`` moves it), so only the first run
 of a core compiles it.
 """
 
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import ciphercores
-from ciphercores import models, modes, registry
+from ciphercores import cores, models, modes
 from ciphercores.driver import PortLayout, key_port_value, run_mode
 from ciphercores.driver.check import random_stream_check
 from ciphercores.driver.verilator import build_key
@@ -30,7 +31,7 @@ from ciphercores.errors import (
     TruncatedInputError,
     UnsupportedCipherError,
 )
-from ciphercores.sim.kat import kat
+from ciphercores.kat import kat
 
 DRIVER_BLOCKS = 3000
 
@@ -40,7 +41,7 @@ def _port_class(bits: int) -> str:
     return "I" if bits <= 32 else "Q" if bits <= 64 else "W"
 
 
-def _sets(core: registry.Core) -> list[dict[str, int]]:
+def _sets(core: cores.Core) -> list[dict[str, int]]:
     """The defaults, and each test set whose port types (block, key) are new: every port
     shape the generic harness meets, at the cost of few builds."""
     out: list[dict[str, int]] = []
@@ -56,7 +57,7 @@ def _sets(core: registry.Core) -> list[dict[str, int]]:
 
 
 CASES = [pytest.param(c.name, p, id=f"{c.name}-" + "-".join(f"{k}{v}" for k, v in p.items()))
-         for c in registry.CORES.values() for p in _sets(c)]
+         for c in cores.CORES.values() for p in _sets(c)]
 
 
 def _key(rng: random.Random, dev) -> bytes:
@@ -67,7 +68,7 @@ def _key(rng: random.Random, dev) -> bytes:
 @pytest.mark.parametrize("core_name,params", CASES)
 def test_known_answers(core_name, params):
     """Official vectors through the RTL via the driver, both directions."""
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     with ciphercores.open_core(core, **params) as dev:
         checked = 0
         for cipher in dev.ciphers:
@@ -85,18 +86,18 @@ def test_known_answers(core_name, params):
 def test_random_vs_model(core_name, params):
     """A few thousand random blocks, new keys per message, mixed directions, random idle and
     back-pressure in the harness, every block against the model."""
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     with ciphercores.open_core(core, **params) as dev:
         res = random_stream_check(dev, DRIVER_BLOCKS, seed=zlib.crc32(core_name.encode()))
     assert res["blocks"] == DRIVER_BLOCKS and res["messages"] > 1
 
 
-@pytest.mark.parametrize("core_name", sorted(registry.CORES))
+@pytest.mark.parametrize("core_name", sorted(cores.CORES))
 def test_full_throughput_and_cycles(core_name):
     """Without back-pressure the harness keeps the stream full: a batch of n transfers takes
     about n x interval cycles (plus one latency); with back-pressure and idle it takes longer
     and still gives the same result."""
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     rng = random.Random(3)
     with ciphercores.open_core(core) as dev:
         key = _key(rng, dev)
@@ -134,7 +135,7 @@ def test_modes_through_the_device():
             assert modes.decrypt(dev, mode, ct, iv) == data, mode
 
 
-@pytest.mark.parametrize("mode", sorted(registry.HW_MODES))
+@pytest.mark.parametrize("mode", sorted(cores.HW_MODES))
 def test_hardware_modes_equal_host_modes(mode):
     """MODE(CORE) through the driver (run_mode: IV load, whole blocks, padding and partial
     blocks on the host) equals the host modes over the model, message after message with new
@@ -201,9 +202,9 @@ def test_key_change_clear_and_errors():
     with pytest.raises(DriverError, match="closed"):
         dev.transport.stream(bytes(4))
     dev.close()  # idempotent
-    with pytest.raises(registry.UnknownCoreError):
+    with pytest.raises(cores.UnknownCoreError):
         ciphercores.open_core("nope")
-    with pytest.raises(registry.BadParameterError):
+    with pytest.raises(cores.BadParameterError):
         ciphercores.open_core("speck_iter", WORD=20)
     with pytest.raises(DriverError, match="transport"):
         ciphercores.open_core("speck_iter", transport="pcie")
@@ -221,7 +222,7 @@ def test_open_core_configured_for_a_cipher():
             dev.set_key(key)
             assert dev.encrypt_block(pt) == ct == AES.new(key, AES.MODE_ECB).encrypt(pt)
             assert dev.decrypt_block(ct) == pt
-    with pytest.raises(registry.BadParameterError, match="contradicts aes-192"):
+    with pytest.raises(cores.BadParameterError, match="contradicts aes-192"):
         ciphercores.open_core("aes_pipe", cipher="aes-192", KEY_BITS=256)
 
 
@@ -247,7 +248,7 @@ def test_build_cache_reused(capsys):
 def test_build_key_follows_sources_and_params(tmp_path):
     """The cache key is content-addressed: same sources and parameters, same key; any change
     of an RTL file or a parameter, another key."""
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     src = core.sources()[0]
     copy = tmp_path / src.name
     copy.write_bytes(src.read_bytes())
@@ -269,7 +270,7 @@ def test_port_layout_matches_interface_doc():
     lay = PortLayout(ciphers=("aes-128",), block_bytes=2, lanes=2, byteorder="big",
                      key_bits=128, key_len_port=True)
     assert lay.group_port_value(bytes.fromhex("aabbccdd")) == 0xccddaabb
-    lay = PortLayout.of(registry.get("speck_iter"), {"WORD": 16, "KEY_WORDS": 4})
+    lay = PortLayout.of(cores.get("speck_iter"), {"WORD": 16, "KEY_WORDS": 4})
     assert (lay.block_bytes, lay.lanes, lay.byteorder, lay.key_bits) == (4, 1, "little", 64)
     assert lay.cipher_for_key(bytes(8)) == "speck32-64"
     with pytest.raises(KeySizeError):
@@ -293,10 +294,10 @@ def test_harness_layout_matches_interface_doc():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("core_name", sorted(registry.CORES))
+@pytest.mark.parametrize("core_name", sorted(cores.CORES))
 def test_every_test_set(core_name):
     """Known answers and 10^4 random blocks on every parameter set the suite covers."""
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     for i, ps in enumerate(core.test_sets or (core.defaults,)):
         with ciphercores.open_core(core, **core.params(ps)) as dev:
             for cipher in dev.ciphers:
@@ -318,18 +319,18 @@ def test_demo_runs(capsys):
 
 
 def test_build_failure_is_a_driver_error(tmp_path, monkeypatch):
-    """A toolchain failure is a DriverError (CLI exit 7) naming the log, and leaves no
+    """A toolchain failure is a DriverError naming the log, and leaves no
     half-built entry in the cache."""
     from ciphercores import tools
     from ciphercores.driver import verilator
 
-    monkeypatch.setenv("CIPHERCORES_CACHE", str(tmp_path))
+    monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("CIPHERCORES_VERILATOR", "/bin/false")
     tools.version.cache_clear()
     try:
         with pytest.raises(DriverError, match="build failed") as e:
             ciphercores.open_core("speck_iter")
-        assert e.value.exit_code == 7
+        assert e.value.exit_code == DriverError.exit_code
         assert not list((tmp_path / "cosim").glob("speck_iter-*"))
     finally:
         monkeypatch.undo()
@@ -337,9 +338,9 @@ def test_build_failure_is_a_driver_error(tmp_path, monkeypatch):
     assert verilator.cache_root() != tmp_path
 
 
-def _test_core(name: str, extra: dict[str, tuple[int, ...]]) -> registry.Core:
+def _test_core(name: str, extra: dict[str, tuple[int, ...]]) -> cores.Core:
     """A test-only core from tests/driver/rtl/ around speck_iter, with extra parameters."""
-    base = registry.get("speck_iter")
+    base = cores.get("speck_iter")
     rtl = Path(__file__).parent / "rtl" / f"{name}.v"
     return dataclasses.replace(
         base, name=name, top=name, rtl=(*(str(p) for p in base.sources()), str(rtl)),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report's structure (from given measurement records: the builder is under test here,
 not the figures), and every plot rendering in headless Chromium where it is installed."""
 
@@ -8,12 +9,12 @@ import shutil
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import cores
 from ciphercores.evaluation import compare, papers, peers, report
 
 
 def _record(core, params, target, grade, lut, fmax):
-    c = registry.get(core)
+    c = cores.get(core)
     p = c.params(params)
     rec = {"core": core, "params": p, "ciphers": list(c.ciphers(p)), "target": target,
            "grade": grade, "status": "ok", "seeds": [1, 2, 3], "block_bits": c.block_bits(p),
@@ -31,7 +32,7 @@ def built(tmp_path_factory):
             _record("speck_iter", {"WORD": 16, "KEY_WORDS": 4}, "ecp5", "8", 574, 171.0),
             _record("speck_iter", {}, "xc7", None, 1100, None),
             _record("bf_iter", {}, "ecp5", "8", 2771, 69.3),
-            {"core": "speck_iter", "params": registry.get("speck_iter").params(),
+            {"core": "speck_iter", "params": cores.get("speck_iter").params(),
              "target": "ice40", "grade": "hx8k", "status": "error", "error": "does not fit"}]
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(report, "measurements", lambda quick, progress=None: recs)
@@ -41,7 +42,7 @@ def built(tmp_path_factory):
 
 def test_report_structure(built):
     md = built["md"].read_text()
-    for core in registry.CORES:
+    for core in cores.CORES:
         assert f"## `{core}`" in md
     assert "### Verification" in md and "### Measurements" in md
     assert "| WORD=16,KEY_WORDS=4 | ecp5 -8 | 574 |" in md
@@ -148,7 +149,7 @@ def test_progress_only_on_a_terminal(capsys):
 
 def test_a_passing_verify_is_recorded_and_reported(tmp_path, monkeypatch, capsys):
     from ciphercores import cli
-    from ciphercores.sim import kat as katmod
+    from ciphercores import kat as katmod
     from ciphercores.sim import runner
 
     monkeypatch.setattr(runner, "VERIFIED", tmp_path / "verification")
@@ -161,7 +162,7 @@ def test_a_passing_verify_is_recorded_and_reported(tmp_path, monkeypatch, capsys
     assert cli.main(["verify", "speck_iter"]) == 0
     ver = report.verification()
     assert list(ver) == ["speck_iter"] and ver["speck_iter"][0]["sim"] == "verilator"
-    section = "\n".join(report._core_section(registry.get("speck_iter"), [],
+    section = "\n".join(report._core_section(cores.get("speck_iter"), [],
                                               ver["speck_iter"]))
     assert "no passed run" not in section
     assert "passed runs: 1 on verilator" in section

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Statistics and software-baseline plumbing of the evaluation (figures are printed by
 ``ciphercores bench``, never asserted)."""
 
@@ -34,7 +35,7 @@ def test_percent_decrease_reproduces_the_blowfish_paper():
 
 
 def test_papers_cite_existing_files():
-    from ciphercores.registry import ROOT
+    from ciphercores.cores import ROOT
 
     shared = ROOT.parent / "shared" / "papers"
     if not shared.exists():

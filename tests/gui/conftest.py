@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fixtures of the GUI tests: the app in-process (Starlette's TestClient) and served for real
 (uvicorn in a thread of this process, on a free port of 127.0.0.1)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The GUI's JSON API (docs/gui.md) through Starlette's TestClient, and served for real:
 official vectors and the reference models through the RTL, every refused input (the field
 named, nothing run, no key echoed or logged), large files and their limits, concurrent
@@ -19,10 +20,11 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from ciphercores import frontend, models, modes, registry, vectors
+from ciphercores import cores, frontend, models, modes, vectors
+from ciphercores.errors import AddressError
 from ciphercores.gui import service
+from ciphercores.kat import kat
 from ciphercores.models.speck import rounds
-from ciphercores.sim.kat import kat
 
 SECRET = "c0ffee15deadbeef0badf00d5eed1e55"  # a key text that must never come back
 IV = "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf"
@@ -65,7 +67,7 @@ def test_catalogue_lists_every_cipher_and_which_have_rtl(client):
     assert [c["name"] for c in cat["ciphers"]] == list(models.CIPHERS)
     for c in cat["ciphers"]:
         spec = models.spec(c["name"])
-        assert c["rtl"] == bool(registry.cores_for(c["name"]))
+        assert c["rtl"] == bool(cores.cores_for(c["name"]))
         assert c["key_sizes"] == list(spec.key_sizes) and c["block_size"] == spec.block_size
         assert str(spec.key_sizes[0]) in c["key_hint"]
     assert cat["modes"] == list(modes.MODES)
@@ -85,7 +87,7 @@ def test_engines_default_first_then_the_model(client, name):
         assert e["latency"] == core.latency(params) and e["interval"] == core.interval(params)
         assert e["key_setup"] == core.key_setup(params)
         # the id reads back to the same core and parameters
-        assert registry.parse_core_spec(e["id"]) == (core, params)
+        assert cores.parse_core_spec(e["id"]) == (core, params)
 
 
 def test_engine_labels_and_whether_the_model_is_built(client, monkeypatch, tmp_path):
@@ -162,7 +164,7 @@ def _vector_cases():
                  ct.hex()))
     cases = []
     for row in rows:
-        engines = ["model"] + (["rtl"] if registry.cores_for(row[1]) else [])
+        engines = ["model"] + (["rtl"] if cores.cores_for(row[1]) else [])
         for e in engines:
             cases.append(pytest.param(e, *row[1:], id=f"{row[0]}-{e}"))
     return cases
@@ -366,7 +368,7 @@ def test_wrong_key_on_decryption_is_a_padding_error_without_the_key(client):
 
 
 def test_no_core_for_the_cipher(client, monkeypatch):
-    monkeypatch.setattr(registry, "cores_for", lambda cipher: [])
+    monkeypatch.setattr(cores, "cores_for", lambda cipher: [])
     r, a = post(client)
     assert r.status_code == 422 and a["errors"][0]["field"] == "core"
     assert "reference model" in a["errors"][0]["message"]
@@ -495,4 +497,4 @@ def test_gui_command_refuses_a_busy_port():
                                Path(__file__).resolve().parents[2] / "src")})
     finally:
         s.close()
-    assert r.returncode == 6 and f"port {port}" in r.stderr
+    assert r.returncode == AddressError.exit_code and f"port {port}" in r.stderr

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """End to end: the GUI served for real, driven in headless Chromium (Debian's ``chromium``
 through Playwright, no browser download; .ci/run installs it).
 
@@ -16,15 +17,15 @@ import subprocess
 
 import pytest
 
-from ciphercores import frontend, models, modes, registry, tools
+from ciphercores import cores, frontend, models, modes, tools
 from ciphercores.gui import screenshot as ui
 from ciphercores.models.speck import rounds
 
-ARTIFACTS = registry.ROOT / "build" / "gui"
+ARTIFACTS = cores.ROOT / "build" / "gui"
 MESSAGE = "Meet me at the FPGA at 9 pm — bring the bitstream ✓"
 
 #: the cipher of the test: AES-128 where an RTL core implements it, else SPECK128/128
-CIPHER = "aes-128" if registry.cores_for("aes-128") else "speck128-128"
+CIPHER = "aes-128" if cores.cores_for("aes-128") else "speck128-128"
 
 
 def reference(key: bytes, iv: bytes, data: bytes) -> bytes:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """AES reference model against FIPS-197, NIST CAVP (AESAVS), pycryptodome and cryptography."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Blowfish reference model against Eric Young's vectors, the Blowfish paper's example, and
 pycryptodome / cryptography (vectors/blowfish/)."""
 

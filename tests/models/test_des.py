@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DES / TDES reference models against FIPS 46-3 examples, SP 800-67, NIST CAVP (TDES KAT and
 MMT files), pycryptodome and cryptography."""
 

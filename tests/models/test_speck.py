@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """SPECK reference model against the SPECK paper's Appendix C table (vectors/speck/)."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from Crypto.Cipher import AES as PyAES
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from ciphercores import models, modes
-from ciphercores.errors import AuthenticationError, BlockSizeError, CipherCoresError, IVSizeError
+from ciphercores.errors import AuthenticationError, BlockSizeError, IVSizeError, TagSizeError
 from ciphercores.vectors import load_json, load_rsp
 
 ENC = "aes/gcm/gcmEncryptExtIV128.rsp"
@@ -115,6 +115,6 @@ def test_bad_parameters_are_refused_without_key_bytes():
         modes.gcm_encrypt(models.new("des", key[:8]), bytes(12), b"x")
     with pytest.raises(IVSizeError):
         modes.gcm_encrypt(_aes(key), b"", b"x")
-    with pytest.raises(CipherCoresError, match="tag of 5 bytes") as e:
+    with pytest.raises(TagSizeError, match="tag of 5 bytes") as e:
         modes.gcm_encrypt(_aes(key), bytes(12), b"x", tag_len=5)
     assert key.hex() not in str(e.value)

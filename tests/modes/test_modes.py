@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Host modes (ECB/CBC/CFB/OFB/CTR, PKCS#7) against SP 800-38A Appendix F, Eric Young's Blowfish
 chaining vectors, pycryptodome on random data, and the ``openssl enc`` CLI where installed."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """AES-specific cocotb tests, on top of the generic contract of cocotb_core.py: the CAVP
 multi-block (MMT) and Monte Carlo (MCT) files through the RTL, and a differential test against
 pycryptodome (independent of the project's model).
@@ -15,8 +16,8 @@ import cocotb
 from Crypto.Cipher import AES as PyAES
 
 from ciphercores import vectors
+from ciphercores.kat import messages
 from ciphercores.sim.bench import Block, CoreBench, beat, lanes_of
-from ciphercores.sim.kat import messages
 
 
 def _i(b: bytes) -> int:

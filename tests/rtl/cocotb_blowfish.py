@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Blowfish-specific cocotb tests for the cores of family "blowfish" (bf_iter, bf_x2, bf_pipe),
 beside the generic contract of cocotb_core.py: pycryptodome differential over every key length it
 accepts, the key schedule traced signal by signal against the reference model (the method of

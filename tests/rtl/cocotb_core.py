@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests that every core on the common interface must pass (docs/interface.md).
 
 Launched by tests/rtl/test_cores.py through ciphercores.sim.runner; the core, its parameters
@@ -10,8 +11,8 @@ import random
 
 import cocotb
 
+from ciphercores.kat import kat, spread
 from ciphercores.sim.bench import Block, CoreBench, beat, check, lanes_of, random_blocks
-from ciphercores.sim.kat import kat, spread
 
 
 @cocotb.test()

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DES-specific cocotb tests, on top of the generic contract of cocotb_core.py: the CAVP TDES
 CBC multi-block (MMT) files through the RTL, a differential test against pycryptodome (independent
 of the project's model), keys with wrong parity bits, and a key change before every block (what
@@ -15,8 +16,8 @@ import cocotb
 from Crypto.Cipher import DES as PyDES
 from Crypto.Cipher import DES3 as PyDES3
 
+from ciphercores.kat import messages
 from ciphercores.sim.bench import Block, CoreBench, random_blocks
-from ciphercores.sim.kat import messages
 
 
 def _i(b: bytes) -> int:

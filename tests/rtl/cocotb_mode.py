@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for the hardware modes, MODE(CORE) (rtl/modes/mode_engine.v + a registered core).
 
 Every message is an IV load and then its blocks; results are compared with the host modes
@@ -11,7 +12,7 @@ import random
 
 import cocotb
 
-from ciphercores import models, modes, registry, vectors
+from ciphercores import cores, models, modes, vectors
 from ciphercores.sim.bench import Block, CoreBench
 
 
@@ -24,7 +25,7 @@ class ModeBench(CoreBench):
     def __init__(self, dut, seed=None):
         super().__init__(dut, seed)
         self.mode = self.core.mode
-        self.base = registry.get(self.core.base)
+        self.base = cores.get(self.core.base)
         self.base_ciphers = self.core.block_ciphers(self.params)
 
     def message(self, key: bytes | None, cipher: str, iv: bytes, data: bytes,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The generated S-box ROM image, and the AES-specific RTL tests (cocotb_aes.py) for every
 registered AES core and test parameter set on Verilator, and each core's first test set on
 Icarus (where installed; the other sets are large pipelines that Icarus runs slowly, and
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from ciphercores import gen_aes, registry
+from ciphercores import cores
+from ciphercores.rtlgen import aes as gen_aes
 from ciphercores.sim import runner
 
 
@@ -29,7 +31,7 @@ def test_sbox_rom_image_is_generated():
 
 
 def _cases(sims=("verilator",)):
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         if core.family != "aes":
             continue
         for i, ps in enumerate(core.test_sets or (core.defaults,)):
@@ -46,7 +48,7 @@ def test_aes_vectors(core_name, params, index, sim):
     # the MCT's 12,000 chained single blocks run on Verilator; Icarus runs the MMT files and
     # the differential test
     fast = sim == "verilator"
-    runner.run(registry.get(core_name), params, sim, "cocotb_aes",
+    runner.run(cores.get(core_name), params, sim, "cocotb_aes",
                config={"mct_records": 1 if fast else 0, "diff_blocks": 2000 if fast else 300,
                        "seed": 500 + index}, quiet=True)
 
@@ -54,5 +56,5 @@ def test_aes_vectors(core_name, params, index, sim):
 @pytest.mark.slow
 @pytest.mark.parametrize("core_name,params,index,sim", list(_cases()))
 def test_aes_mct_full(core_name, params, index, sim):
-    runner.run(registry.get(core_name), params, sim, "cocotb_aes",
+    runner.run(cores.get(core_name), params, sim, "cocotb_aes",
                config={"mct_records": 100, "diff_blocks": 0}, testcase="cavp_mct", quiet=True)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Blowfish cores: the generated memory-init files, and the Blowfish-specific cocotb tests
 (cocotb_blowfish.py) for every registered Blowfish core on Verilator and Icarus."""
 
@@ -5,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from ciphercores import gen_blowfish, registry
+from ciphercores import cores
+from ciphercores.rtlgen import blowfish as gen_blowfish
 from ciphercores.sim import runner
 
-BF_CORES = sorted(c.name for c in registry.CORES.values() if c.family == "blowfish")
+BF_CORES = sorted(c.name for c in cores.CORES.values() if c.family == "blowfish")
 
 
 def test_init_files_are_generated():
@@ -25,7 +27,7 @@ def test_init_files_are_generated():
 def test_blowfish_core(core_name, sim):
     if not runner.available(sim):
         pytest.skip(f"{sim} is not installed")
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     config = {"seed": 3, "blocks_per_key": 6}
     if sim != "verilator":  # every key length on Verilator; the edges and a spread on Icarus
         config.update(blocks_per_key=2, key_lengths=[4, 5, 8, 13, 16, 29, 32, 55, 56])

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every registered core, every test parameter set, on Verilator and (where installed) Icarus.
 
 Each case builds the core once and runs all tests of cocotb_core.py on it. The random-block
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import cores
 from ciphercores.sim import runner
 from ciphercores.sim.runner import (
     ICARUS_BLOCKS,
@@ -25,7 +26,7 @@ from ciphercores.sim.runner import RANDOM_BLOCKS as DEFAULT_BLOCKS
 
 def _cases():
     for sim in runner.SIMULATORS:
-        for core in registry.CORES.values():
+        for core in cores.CORES.values():
             # a core's heavy Icarus runs only with -m slow (registry: slow_runs)
             marks = [pytest.mark.slow] if sim == "icarus" and "icarus" in core.slow_runs else []
             for i, ps in enumerate(core.test_sets or (core.defaults,)):
@@ -45,11 +46,11 @@ def test_core(core_name, params, nsets, index, sim):
     config = {"random_blocks": blocks, "seed": 1000 + index}
     if sim != "verilator":
         config["kat_sample"] = ICARUS_KAT_SAMPLE
-    runner.run(registry.get(core_name), params, sim, "cocotb_core", config=config, quiet=True)
+    runner.run(cores.get(core_name), params, sim, "cocotb_core", config=config, quiet=True)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("core_name", sorted(registry.CORES))
+@pytest.mark.parametrize("core_name", sorted(cores.CORES))
 def test_core_million(core_name):
     """10^6 random blocks on the fast path (Verilator through the driver's C++ harness), new
     random keys per message, mixed directions, random idle and back-pressure made by the
@@ -57,7 +58,7 @@ def test_core_million(core_name):
     import ciphercores
     from ciphercores.driver.check import random_stream_check
 
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     with ciphercores.open_core(core) as dev:
         res = random_stream_check(dev, SLOW_BLOCKS, seed=99, sizes=(1, 3, 100, 5_000, 50_000))
     assert res["blocks"] == SLOW_BLOCKS

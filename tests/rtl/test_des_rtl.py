@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DES / Triple-DES cores: the known answers they are tested with, and the DES-specific RTL
 tests (tests/rtl/cocotb_des.py: CAVP TDES CBC MMT files, pycryptodome differential, keys with
 wrong parity, a key before every block) for every registered DES core, on Verilator (on Icarus
@@ -13,9 +14,9 @@ import pytest
 from Crypto.Cipher import DES as PyDES
 from Crypto.Cipher import DES3 as PyDES3
 
-from ciphercores import registry
+from ciphercores import cores
+from ciphercores.kat import kat, messages
 from ciphercores.sim import runner
-from ciphercores.sim.kat import kat, messages
 
 
 def _pycryptodome(key: bytes):
@@ -60,7 +61,7 @@ def test_messages_for_the_rtl(cipher, key_len):
 
 
 def _cases():
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         if core.family != "des":
             continue
         for i, ps in enumerate(core.test_sets or (core.defaults,)):
@@ -72,7 +73,7 @@ def _cases():
 def _run(core_name, params, index, sim, diff_blocks):
     if not runner.available(sim):
         pytest.skip(f"{sim} is not installed")
-    runner.run(registry.get(core_name), params, sim, "cocotb_des",
+    runner.run(cores.get(core_name), params, sim, "cocotb_des",
                config={"diff_blocks": diff_blocks, "seed": 600 + index}, quiet=True)
 
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """speck_pipe across STAGES. The generic tests (test_cores.py) run the whole interface contract
 on the registry's three test sets; here:
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import cores
 from ciphercores.sim import runner
 
 # (WORD, KEY_WORDS, STAGES, SUBREG)
@@ -42,7 +43,7 @@ def _sim() -> str:
 
 
 def _timing(word, key_words, stages, subreg):
-    core = registry.get("speck_pipe")
+    core = cores.get("speck_pipe")
     p = core.params({"WORD": word, "KEY_WORDS": key_words, "STAGES": stages, "SUBREG": subreg})
     runner.run(core, p, _sim(), "cocotb_core", testcase="timing", quiet=True)
 
@@ -69,8 +70,8 @@ def test_all_sets(index):
     """The interface contract on every SPECK set, 10^4 random blocks each, on Verilator."""
     if not runner.available("verilator"):
         pytest.skip("verilator is not installed")
-    core = registry.get("speck_pipe")
-    p = core.params({**registry._SPECK_SETS[index], "STAGES": ALL_SETS_STAGES[index]})
+    core = cores.get("speck_pipe")
+    p = core.params({**cores.speck._SPECK_SETS[index], "STAGES": ALL_SETS_STAGES[index]})
     runner.run(core, p, "verilator", "cocotb_core",
                config={"random_blocks": 10_000, "seed": 2000 + index}, quiet=True)
 
@@ -80,7 +81,7 @@ def test_registers_inside_rounds(word, key_words, stages, subreg):
     """The interface contract (vectors of the set, random blocks under random idle and
     back-pressure, key change in flight, constant latency against the registry) with SUBREG
     registers in every round unit, on Icarus (Verilator runs the registry's test sets)."""
-    core = registry.get("speck_pipe")
+    core = cores.get("speck_pipe")
     p = core.params({"WORD": word, "KEY_WORDS": key_words, "STAGES": stages, "SUBREG": subreg})
     runner.run(core, p, _sim(), "cocotb_core",
                config={"random_blocks": 2_000, "seed": 3000 + subreg}, quiet=True)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared fixtures of the measurement-flow tests: a fresh cache per test session, so that the
 tools really run (the user's cache is never read or written by the tests)."""
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import cores
 from ciphercores.synth import canon, flow
 
-RTL = registry.RTL
+RTL = cores.RTL
 COUNTER = (RTL / "common" / "axis_credit_count.v").read_text()
 
 
@@ -97,7 +97,7 @@ def test_memory_images_count_by_their_words():
 def test_moving_or_commenting_a_design_keeps_its_key(tmp_path):
     """A design's files copied to another folder with comments changed give the same key
     part; a code change in one file gives another."""
-    core = registry.CORES["speck_iter"]
+    core = cores.CORES["speck_iter"]
     design = flow.Design.of(core, core.params())
     moved = {}
     for name, path in design.files().items():
@@ -119,6 +119,6 @@ def test_the_archive_is_keyed_by_what_synthesis_sees():
     archive = flow.read_archive()
     assert archive
     for digest, rec in archive.items():
-        core = registry.CORES[rec["core"]]
+        core = cores.CORES[rec["core"]]
         assert flow.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
                                   tuple(rec.get("seeds") or ())) == digest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`explore` on Dask: a 2-point sweep (one valid SPECK set, one that is not a SPECK set),
 synthesis only, so it is fast; the failing point is reported in its row and the sweep goes on.
 Place-and-route sweeps with the plot are in test_pnr_slow.py."""

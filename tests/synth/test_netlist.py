@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The netlist step that moves marked registers into ECP5 block RAMs' output registers
 (ciphercores.synth.netlist), on real Yosys netlists of the AES S-box ROM, and nextpnr on the
 result."""
@@ -11,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from ciphercores import registry, tools
-from ciphercores.registry import RTL
+from ciphercores import cores, tools
+from ciphercores.cores import RTL
 from ciphercores.synth import limits, netlist, reports
 
 # the ROM's two ports (the bytes alone, MULT=0), then a register on them: marked (through
@@ -140,7 +141,7 @@ def test_aes_pipe_register_copies_survive_yosys_merging(tmp_path):
     """aes_pipe's copies of a register (the round key four times per lane for the
     InvMixColumns(rk) trees, the direction once per byte) exist to cut fan-out: Yosys's
     opt_merge would fold equal flip-flops into one unless their processes carry (* keep *)."""
-    core = registry.get("aes_pipe")
+    core = cores.get("aes_pipe")
     for src in core.sources():
         shutil.copy(src, tmp_path)
     for image in (RTL / "aes").glob("*.hex"):

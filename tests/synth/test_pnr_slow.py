@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Full place-and-route runs (slow): the Fmax policy (median of seeds 1, 2, 3), the
 throughput formula, iCE40, and a sweep with its plot."""
 
@@ -7,7 +8,7 @@ import statistics
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import cores
 from ciphercores.cli import main
 from ciphercores.synth import flow
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.slow
 
 
 def test_ecp5_three_seeds_median_and_throughput():
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     rec = flow.measure(core, core.defaults, "ecp5", "8", (1, 2, 3))
     assert rec["status"] == "ok"
     f = list(rec["fmax_by_seed"].values())
@@ -33,7 +34,7 @@ def test_ecp5_three_seeds_median_and_throughput():
 
 
 def test_ice40_hx8k():
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     rec = flow.measure(core, {"WORD": 16, "KEY_WORDS": 4}, "ice40", "hx8k", (1,))
     assert rec["status"] == "ok" and rec["fmax_mhz"] > 10
     assert rec["core_area"]["lut"] > 0 and rec["core_area"]["ff"] >= 32

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report readers on real tool outputs: a tiny design synthesised, placed and routed for
 real (no canned logs)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """docs/results.md, the datasheets and the README's core table come from the same records
 (`ciphercores results`): the table builder and the marked block it replaces, the archive."""
 
@@ -8,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from ciphercores import datasheets, registry
+from ciphercores import cores, datasheets
 from ciphercores.synth import flow, results
 
 
 def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     rec = {"core": "speck_iter", "params": core.params(), "target": "ecp5",
            "grade": "8", "status": "ok", "fmax_mhz": 171.8, "fmax_min_mhz": 161.7,
            "fmax_max_mhz": 174.4, "latency": 33, "interval": 32, "gbps": 0.25,
@@ -21,7 +22,7 @@ def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
     other = {**rec, "grade": "6", "fmax_mhz": 1.0}  # another grade: not in the README table
     lines = datasheets.readme_table([rec, other])
     rows = [line for line in lines if line.startswith("| [`")]
-    assert len(rows) == len(registry.CORES)
+    assert len(rows) == len(cores.CORES)
     assert rows[0] == ("| [`speck_iter`](docs/cores/speck_iter.md) | 10 SPECK sets | "
                        f"{datasheets.architecture(core)[0]} | 33 / 32 | 574 | 171.8 | 0.250 |")
     assert all(r.endswith("| – | – | – |") for r in rows[1:])  # no record: no figure
@@ -69,7 +70,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
     archive, but only for the RTL, parameters, grade and seeds they were measured with; the
     cycle model and throughput are the registry's as it is now."""
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     p = core.params({"WORD": 16, "KEY_WORDS": 4})
     arch = tmp_path / "measurements.json"
     flow.write_archive([_archived(core, p, latency=1, interval=1, cached=False)], arch)
@@ -107,7 +108,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
 
 def test_the_page_rewrites_the_archive_with_exactly_what_it_shows(tmp_path, monkeypatch):
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     p = core.params({"WORD": 16, "KEY_WORDS": 4})
     shown = _archived(core, p)
     stale = {**_archived(core, p, grade="6"), "inputs": "0" * 64}
@@ -131,7 +132,7 @@ def test_the_committed_archive_holds_records_the_page_can_show():
     assert archive, "docs/measurements.json is missing or empty"
     for digest, rec in archive.items():
         assert rec["inputs"] == digest and len(digest) == 64
-        core = registry.get(rec["core"])
+        core = cores.get(rec["core"])
         core.params(rec["params"])  # raises for a set the core refuses
         assert rec["target"] in ("ecp5", "xc7", "ice40") and rec["status"]
         assert {"lut", "ff", "carry", "bram", "dsp"} <= set(rec["core_area"])

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Synthesis smoke test: every registered core, default parameters, inside the harness,
 through Yosys synth_ecp5 (no place-and-route: that is behind `slow`; so is the smoke test of a
 core whose registry entry puts "synth" in ``slow_runs``)."""
@@ -6,15 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from ciphercores import registry
+from ciphercores import cores
 from ciphercores.synth import flow
 
 
 @pytest.mark.parametrize("core_name", [
-    pytest.param(n, marks=[pytest.mark.slow] if "synth" in registry.get(n).slow_runs else [])
-    for n in sorted(registry.CORES)])
+    pytest.param(n, marks=[pytest.mark.slow] if "synth" in cores.get(n).slow_runs else [])
+    for n in sorted(cores.CORES)])
 def test_core_synthesises_in_harness(core_name):
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     p = core.params()
     rec = flow.measure(core, p, "ecp5", seeds=())
     assert rec["status"] == "ok", rec["error"]
@@ -36,7 +37,7 @@ def test_core_synthesises_in_harness(core_name):
 
 
 def test_cache_reuses_and_force_redoes():
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     p = {"WORD": 16, "KEY_WORDS": 4}
     first = flow.measure(core, p, "ecp5", seeds=())
     again = flow.measure(core, p, "ecp5", seeds=())
@@ -48,7 +49,7 @@ def test_cache_reuses_and_force_redoes():
 
 
 def test_cache_key_follows_parameters():
-    core = registry.get("speck_iter")
+    core = cores.get("speck_iter")
     a = flow.measure(core, {"WORD": 16, "KEY_WORDS": 4}, "ecp5", seeds=())
     b = flow.measure(core, core.defaults, "ecp5", seeds=())  # cached by the test above
     assert b["data_bits"] == 2 * core.defaults["WORD"] and a["data_bits"] == 32
@@ -56,6 +57,6 @@ def test_cache_key_follows_parameters():
 
 
 def test_bad_parameter_set_is_refused_before_any_tool():
-    core = registry.get("speck_iter")
-    with pytest.raises(registry.BadParameterError, match="not a parameter set"):
+    core = cores.get("speck_iter")
+    with pytest.raises(cores.BadParameterError, match="not a parameter set"):
         flow.measure(core, {"WORD": 16, "KEY_WORDS": 2}, "ecp5", seeds=(), cache_only=True)

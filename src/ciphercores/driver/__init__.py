@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Host driver: RTL cores as block-cipher objects, reached through a transport.
 
     import ciphercores
@@ -18,13 +19,14 @@ in :mod:`.layout`. See docs/architecture.md.
 
 from __future__ import annotations
 
+from ..cores import Core, configure, split_core_spec
 from ..errors import DriverError
-from ..registry import Core, configure, split_core_spec
 from . import verilator as _verilator  # noqa: F401  (registers the "verilator" transport)
 from .crypt import run_mode, stream_mode
 from .device import Cycles, Device
 from .layout import PortLayout, key_port_value
 from .transport import TRANSPORTS, Transport, register_transport
+from .verify import verify_core
 
 
 def open_core(name: str | Core, *, cipher: str | None = None, transport: str = "verilator",
@@ -35,7 +37,7 @@ def open_core(name: str | Core, *, cipher: str | None = None, transport: str = "
     ``name`` is a core name, optionally with parameters (``"speck_iter:WORD=32,KEY_WORDS=4"``);
     keyword arguments in capitals are more parameters (``KEY_BITS=128``). With ``cipher``
     (``"aes-192"``) the core is configured for that block cipher as the CLI and the GUI do
-    (:func:`ciphercores.registry.configure`): the parameters it fixes come from it, the
+    (:func:`ciphercores.cores.configure`): the parameters it fixes come from it, the
     others from the name and keywords, then the defaults. ``transport`` picks
     the link (:data:`TRANSPORTS`), ``options`` are handed to it (the Verilator transport takes
     ``quiet=False`` to announce a build). The Verilator transport builds the core on first use
@@ -59,4 +61,4 @@ def open_core(name: str | Core, *, cipher: str | None = None, transport: str = "
 
 
 __all__ = ["TRANSPORTS", "Cycles", "Device", "PortLayout", "Transport", "key_port_value",
-           "open_core", "register_transport", "run_mode", "stream_mode"]
+           "open_core", "register_transport", "run_mode", "stream_mode", "verify_core"]

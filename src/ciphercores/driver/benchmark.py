@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """`ciphercores bench cosim`: how fast the driver pushes blocks through a simulated core.
 
 A measurement, not a test: random key and blocks, full stream throughput (no idle, no
@@ -10,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 
-from .. import models, registry
+from .. import cores, models
 
 
 def measure(spec: str, blocks: int | None = None, cycles_target: int = 2_000_000) -> dict:
@@ -18,7 +19,7 @@ def measure(spec: str, blocks: int | None = None, cycles_target: int = 2_000_000
     ``cycles_target`` core cycles' worth) and return the figures."""
     from . import open_core
 
-    core, params = registry.parse_core_spec(spec)
+    core, params = cores.parse_core_spec(spec)
     t0 = time.perf_counter()
     with open_core(core, **params) as dev:
         opened = time.perf_counter() - t0

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Random-stream check of a device against the reference model (used by the tests).
 
 Messages of random length, each under a new random key (and, on cores with several ciphers for

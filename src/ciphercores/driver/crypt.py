@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Whole messages through a device, with the mode where it runs: in hardware on a mode core
 ``MODE(CORE)`` (docs/interface.md), else on the host (:mod:`ciphercores.modes`) with the device
 as the block cipher. Same arguments, checks, errors and results as ``modes.encrypt`` /

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The device: one RTL core instance as a block cipher object.
 
 A :class:`Device` speaks bytes and blocks; its transport speaks the core's ports. It has the
@@ -14,8 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import models
+from ..cores import Core, Params
 from ..errors import BlockSizeError, DriverError, IVSizeError
-from ..registry import Core, Params
 from .transport import Transport
 
 #: transfers per transport call: bounds memory per call and paces progress reports

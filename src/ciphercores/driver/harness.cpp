@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Generic streaming harness for every ciphercores core (docs/interface.md).
 //
 // Compiled once per (core, parameters) together with the Verilator model of the core, which is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """How bytes sit on a core's ports (docs/interface.md), computed from the registry and the model.
 
 One place for the mapping that every transport and the cocotb bench share:
@@ -15,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import models
+from ..cores import Core, Params
 from ..errors import KeySizeError, UnsupportedCipherError
-from ..registry import Core, Params
 
 
 def key_port_value(byteorder: str, key_bits: int, key: bytes) -> int:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The transport interface: how the driver reaches one core instance.
 
 A transport owns one core (a Verilator model now; later a board behind a link) and offers the
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from ..registry import Core, Params
+from ..cores import Core, Params
 from .layout import PortLayout
 
 

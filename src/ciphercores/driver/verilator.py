@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Verilator transport: the core compiled to C++ with the generic streaming harness.
 
 ``harness.cpp`` (beside this file) is the only C++; it names no core. For one (core,
@@ -6,8 +7,9 @@ with the harness into a shared library (``-fPIC -shared``), and loaded with ctyp
 the harness a whole batch of blocks; it runs the clock, the handshakes and the byte layout in
 C++ and returns the outputs and the cycle count.
 
-Builds are cached in the user's cache directory (``$CIPHERCORES_CACHE``, else
-``$XDG_CACHE_HOME/ciphercores``, else ``~/.cache/ciphercores``) under ``cosim/``, keyed by a
+Builds are cached in the user's cache directory (:func:`ciphercores.paths.cache_root`:
+``$CIPHERCORES_CACHE_DIR``, else ``$XDG_CACHE_HOME/ciphercores``, else
+``~/.cache/ciphercores``) under ``cosim/``, keyed by a
 hash of the RTL sources, the harness source, the top and parameters, the build flags, and the
 Verilator and compiler versions, so an unchanged core loads in milliseconds. The Verilator
 runtime objects (``verilated.o`` ...), which take most of a build's time and are the same for
@@ -32,9 +34,10 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from .. import tools
-from ..errors import DriverError
+from ..cores import Core, Params
+from ..errors import DriverError, ToolNotFound
 from ..filelock import locked
-from ..registry import Core, Params
+from ..paths import cache_root
 from .layout import words
 from .transport import Transport, register_transport
 
@@ -49,22 +52,13 @@ MAKE_VARS = ("OPT_FAST=-O2", "OPT_SLOW=-O1", "OPT_GLOBAL=-O2")
 LIB = "libcc.so"
 
 
-def cache_root() -> Path:
-    """The user cache directory of ciphercores (created on demand)."""
-    env = os.environ.get("CIPHERCORES_CACHE")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "ciphercores"
-
-
 @functools.cache
 def _compiler_version() -> str:
     cxx = os.environ.get("CXX", "c++")
     try:
         out = subprocess.run([cxx, "--version"], capture_output=True, text=True, check=False)
     except OSError:
-        raise DriverError(f"C++ compiler {cxx!r} not found (set CXX)") from None
+        raise ToolNotFound(f"C++ compiler {cxx!r} not found (install one or set CXX)") from None
     return (out.stdout.splitlines() or ["unknown"])[0]
 
 
@@ -126,7 +120,7 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise DriverError(f"cannot create the build cache {root} ({e.strerror or e}); "
-                          "set CIPHERCORES_CACHE to a writable directory") from None
+                          "set CIPHERCORES_CACHE_DIR to a writable directory") from None
     # the first build on a machine also compiles the Verilator runtime: one at a time, so
     # that parallel test workers compile it once
     first = nullcontext() if _runtime_dir().is_dir() else locked(root / ".runtime.lock")

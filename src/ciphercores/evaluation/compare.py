@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """``ciphercores bench``: hardware against software, per cipher, as the papers publish it.
 
 Rows per cipher: each software implementation measured here, each measured core (from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Hardware figures per core from the measurement flow's cache and the registry's cycle model.
 
 key setup = key_setup cycles / Fmax, latency = latency cycles / Fmax, throughput = block bits x
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import registry
+from .. import cores
 from .stats import Summary
 
 
@@ -67,7 +68,7 @@ def from_record(rec: dict, cipher: str) -> HardwareResult | None:
     """One cached measurement record (``ciphercores.synth.flow.measure``) for ``cipher``."""
     if rec.get("status") != "ok" or not rec.get("fmax_mhz"):
         return None
-    core = registry.get(rec["core"])
+    core = cores.get(rec["core"])
     p = core.params(rec["params"])
     area = rec.get("core_area") or rec.get("area") or {}
     fmax = Summary(rec["fmax_mhz"], rec.get("fmax_min_mhz", rec["fmax_mhz"]),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The published figures of the five papers ciphercores builds on, quoted with their source.
 
 These are the papers' numbers (citations), shown beside our measurements; nothing here is a

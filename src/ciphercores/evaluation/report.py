@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """``ciphercores report OUT``: a report for a reader of the papers (HTML with PNG plots,
 Markdown, JSON).
 
@@ -21,10 +22,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .. import registry
+from .. import cores
+from ..kat import kat
 from ..outfile import write_output
 from ..sim import runner
-from ..sim.kat import kat
 from . import compare, hardware, papers, peers, software
 
 PLOTS = ("area_vs_throughput", "throughput_per_klut", "hw_vs_sw_throughput", "key_setup")
@@ -50,7 +51,7 @@ def measurements(quick: bool, progress: Callable[[int, int, str], None] | None =
     from ..synth import flow, results
 
     configs = [("xc7", None)] if quick else [("xc7", None), ("ecp5", "8")]
-    todo = [(c, c.params(), t, g) for c in registry.CORES.values() for t, g in configs]
+    todo = [(c, c.params(), t, g) for c in cores.CORES.values() for t, g in configs]
     recs = []
     for i, (core, p, t, g) in enumerate(todo):
         if progress:
@@ -140,7 +141,7 @@ def _log_axis(ax, which: str, lo: float, hi: float) -> None:
             lambda v, _: num(v, 1) if f"{v:.0e}"[0] in "25" else ""))
 
 
-def _short_params(core: registry.Core, params: dict) -> str:
+def _short_params(core: cores.Core, params: dict) -> str:
     """How a measured point differs from the core's defaults: its cipher when that differs,
     then the other parameters that differ (``speck32-64``, ``STAGES=5``)."""
     d = core.params()
@@ -170,7 +171,7 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
     devices, other tools: hollow markers). Log-log; a point's label says how its parameters
     differ from the defaults, where it does not cover another label."""
     ok = [r for r in recs if r.get("status") == "ok" and r.get("gbps") and r["target"] == "ecp5"
-          and r.get("grade") and registry.get(r["core"]).family == family]
+          and r.get("grade") and cores.get(r["core"]).family == family]
     if not ok:
         return None
     grades = sorted({r["grade"] for r in ok})
@@ -196,7 +197,7 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
             rs = [r for r in ok if r["core"] == core and r["grade"] == grade]
             if not rs:
                 continue
-            c = registry.get(core)
+            c = cores.get(core)
             ax.plot([r["core_area"]["lut"] for r in rs], [r["gbps"] for r in rs], "o",
                     color=colors[core], label=f"{core} (ciphercores)")
             for r in sorted(rs, key=lambda r: -r["gbps"]):
@@ -231,7 +232,7 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
 def plot_per_klut(recs: list[dict], path: Path | None):
     ok = [r for r in recs if r.get("status") == "ok" and r.get("gbps_per_klut")
           and r["target"] == "ecp5" and r.get("grade") == "8"
-          and r["params"] == registry.get(r["core"]).params()]
+          and r["params"] == cores.get(r["core"]).params()]
     if not ok:
         return None
     plt = _plt()
@@ -320,7 +321,7 @@ def bars(rows: list[compare.Row], field: str, scale: float, path: Path | None,
 # the report
 # ---------------------------------------------------------------------------------------
 
-def _core_section(core: registry.Core, recs: list[dict], ver: list[dict]) -> list[str]:
+def _core_section(core: cores.Core, recs: list[dict], ver: list[dict]) -> list[str]:
     p = core.params()
     lines = [f"## `{core.name}`", "", core.summary, "",
              f"- top module `{core.top}`, RTL {', '.join(f'`rtl/{f}`' for f in core.rtl)}",
@@ -342,7 +343,7 @@ def _core_section(core: registry.Core, recs: list[dict], ver: list[dict]) -> lis
                   f"set{'' if sets == 1 else 's'}, "
                   f"latest {ver[0]['date']}",
                   f"- tests passed: {', '.join(tests)}",
-                  f"- known answers per run (sim/kat.py, from vectors/): {nkat}; random blocks "
+                  f"- known answers per run (kat.py, from vectors/): {nkat}; random blocks "
                   f"against the reference model under idle/back-pressure: {blocks} in total", ""]
     else:
         lines += [f"- no passed run recorded on this machine (`ciphercores verify {core.name}` "
@@ -505,7 +506,7 @@ def build(out: Path, quick: bool = False, software_repeats: int = 3,
     recs = measurements(quick, progress)
     ver = verification()
     hw = [hardware.from_record(r, c) for r in recs if r.get("target") == "ecp5"
-          and r.get("grade") == "8" and r["params"] == registry.get(r["core"]).params()
+          and r.get("grade") == "8" and r["params"] == cores.get(r["core"]).params()
           for c in r.get("ciphers", [])]
     hw = [h for h in hw if h is not None]
     ciphers = sorted({h.cipher for h in hw}) or ["speck64-128"]
@@ -520,7 +521,7 @@ def build(out: Path, quick: bool = False, software_repeats: int = 3,
         progress(len(todo), len(todo), "done")
     rows = compare.build_rows(sw, hw)
     plots: dict[str, Path] = {}
-    for fam in sorted({c.family for c in registry.CORES.values()}):
+    for fam in sorted({c.family for c in cores.CORES.values()}):
         p = plot_area_vs_throughput(recs, fam, img / f"area_vs_throughput_{fam}.png")
         if p:
             plots[f"area_vs_throughput_{fam}"] = p
@@ -551,7 +552,7 @@ def build(out: Path, quick: bool = False, software_repeats: int = 3,
            if k in plots]
     md += ["", *_comparison_table(rows), "", *_decrease_table(rows), "", *_references()]
     md.append("")
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         md += _core_section(core, recs, ver.get(core.name, []))
     text = "\n".join(md) + "\n"
     write_output(out / "report.md", text.encode())

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Software baselines, measured on the machine this runs on, as the papers measure theirs.
 
 For each cipher and implementation: key-setup latency, per-block encrypt latency and bulk ECB

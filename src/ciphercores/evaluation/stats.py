@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Summary statistics used by every measurement the project reports: median and spread."""
 
 from __future__ import annotations

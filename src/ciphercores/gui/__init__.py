@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The web GUI: ``ciphercores gui`` serves a page (plain HTML/CSS/JS in ``static/``) and a JSON
 API (docs/gui.md) on a local address, to encrypt and decrypt through the simulated RTL cores
 or the reference models.
@@ -14,14 +15,10 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..errors import CipherCoresError
+from ..errors import AddressError
 
 #: the port ``ciphercores gui`` tries first when none is given (else any free one)
 DEFAULT_PORT = 8470
-
-
-class AddressError(CipherCoresError):
-    exit_code = 6
 
 
 def bind(host: str = "127.0.0.1", port: int | None = None) -> socket.socket:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The GUI's HTTP side: a Starlette app serving the page (static HTML/CSS/JS of this package)
 and the JSON API of docs/gui.md.
 

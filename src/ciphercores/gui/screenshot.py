@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Drive the GUI in headless Chromium and save a screenshot (the README's docs/img/gui.png):
 
     python -m ciphercores.gui.screenshot [OUT.png]
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 from .. import tools
-from ..registry import ROOT
+from ..cores import ROOT
 
 DEFAULT_OUT = ROOT / "docs" / "img" / "gui.png"
 VIEWPORT = {"width": 1100, "height": 900}

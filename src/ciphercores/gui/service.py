@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the GUI does, apart from HTTP: the catalogue of ciphers, modes and cores (with the
 registry's cycle model and the measurement cache's figures), the checks of a request, the run
 through the RTL (the co-simulation driver, as the CLI runs it) or the reference model, and the
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .. import frontend, models, modes, registry
+from .. import cores, frontend, models, modes
 from ..driver import Device, open_core, run_mode
 from ..driver.verilator import is_built
 from ..errors import (
@@ -32,6 +33,7 @@ from ..errors import (
     IVSizeError,
     KeySizeError,
     PaddingError,
+    RequestError,
     TruncatedInputError,
     UnknownCipherError,
 )
@@ -54,15 +56,6 @@ MEASURED_TARGET = ("ecp5", "8")
 MESSAGE_FORMATS = ("text", "hex", "base64")
 
 
-class RequestError(CipherCoresError):
-    """A request the GUI refuses: ``errors`` is a list of (field, message)."""
-
-    def __init__(self, errors: list[tuple[str | None, str]], status: int = 422):
-        super().__init__("; ".join(m for _, m in errors))
-        self.errors = errors
-        self.status = status
-
-
 # ---------------------------------------------------------------------------------------
 # catalogue
 # ---------------------------------------------------------------------------------------
@@ -83,13 +76,13 @@ def catalogue() -> dict:
             "name": name, "family": spec.family, "block_size": spec.block_size,
             "key_sizes": list(spec.key_sizes), "key_hint": _key_hint(spec),
             "iv_hint": f"{spec.block_size} bytes ({2 * spec.block_size} hex digits)",
-            "rtl": bool(registry.cores_for(name)),
+            "rtl": bool(cores.cores_for(name)),
         })
     with_rtl = [c["name"] for c in ciphers if c["rtl"]]
     default = next((c for c in DEFAULT_CIPHERS if c in with_rtl),
                    with_rtl[0] if with_rtl else "aes-128")
     return {"ciphers": ciphers, "modes": list(modes.MODES),
-            "padded_modes": list(modes.PADDED_MODES), "hw_modes": list(registry.HW_MODES),
+            "padded_modes": list(modes.PADDED_MODES), "hw_modes": list(cores.HW_MODES),
             "default": {"cipher": default, "mode": "cbc"},
             "limits": {"max_bytes": MAX_BYTES, "trace_bytes": TRACE_BYTES,
                        "show_bytes": SHOW_BYTES}}
@@ -102,7 +95,7 @@ def _measured(core_name: str, params: tuple[tuple[str, int], ...]) -> dict | Non
         from ..synth import flow
 
         target, grade = MEASURED_TARGET
-        rec = flow.recorded(registry.get(core_name), dict(params), target, grade)
+        rec = flow.recorded(cores.get(core_name), dict(params), target, grade)
     except Exception:  # not measured (or not measurable) here: show the cycle model only
         return None
     if rec.get("status") != "ok":
@@ -113,9 +106,9 @@ def _measured(core_name: str, params: tuple[tuple[str, int], ...]) -> dict | Non
             "bram": area.get("bram"), "gbps": rec.get("gbps")}
 
 
-def measured(core: registry.Core, params: dict[str, int]) -> dict | None:
+def measured(core: cores.Core, params: dict[str, int]) -> dict | None:
     """Measured figures of ``core`` (of its block cipher core for ``MODE(CORE)``), or None."""
-    base = registry.get(getattr(core, "base", "") or core.name)
+    base = cores.get(getattr(core, "base", "") or core.name)
     bp = tuple((k, params[k]) for k in base.defaults if k in params)
     return _measured(base.name, bp)
 
@@ -139,7 +132,7 @@ def engines(cipher: object, mode: object, pool: DevicePool | None = None) -> lis
     out = []
     for core, params in frontend.core_options(cm):
         hw = bool(getattr(core, "mode", ""))
-        base = registry.get(getattr(core, "base", "") or core.name)
+        base = cores.get(getattr(core, "base", "") or core.name)
         shown = {k: params[k] for k in base.defaults if k in params}
         where = (f"{cm.mode.upper()} in hardware" if hw else
                  "block cipher core" if cm.mode == "ecb" else f"{cm.mode.upper()} on the host")
@@ -314,9 +307,9 @@ def _parse(body: dict, secrets: tuple[str, ...]) -> RunRequest:
                       core=core, pad=pad, trace=trace, secrets=secrets)
 
 
-def _choose(cm: modes.CipherMode, spec: str | None) -> tuple[registry.Core, dict[str, int]]:
+def _choose(cm: modes.CipherMode, spec: str | None) -> tuple[cores.Core, dict[str, int]]:
     if spec is None and not frontend.core_options(cm):
-        raise registry.UnknownCoreError(
+        raise cores.UnknownCoreError(
             f"no registered core implements {cm.cipher} yet: choose the reference model")
     return frontend.choose_core(cm, spec)
 
@@ -346,7 +339,7 @@ class DevicePool:
         self.options = {"quiet": True, **(options or {})}
 
     @contextmanager
-    def use(self, core: registry.Core, params: dict[str, int],
+    def use(self, core: cores.Core, params: dict[str, int],
             opened: dict | None = None) -> Iterator[Device]:
         """The open device of ``core`` with ``params``, opened first if need be; then
         ``opened`` (if given) gets ``seconds`` (the opening's wall time) and ``built`` (whether
@@ -377,7 +370,7 @@ class DevicePool:
             finally:
                 entry.active -= 1
 
-    def is_open(self, core: registry.Core, params: dict[str, int]) -> bool:
+    def is_open(self, core: cores.Core, params: dict[str, int]) -> bool:
         with self._lock:
             entry = self._entries.get((core.name, tuple(sorted(params.items()))))
         return entry is not None and entry.device is not None

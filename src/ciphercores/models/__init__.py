@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Bit-exact reference models and the catalogue of cipher names.
 
 Cipher names follow OpenSSL where OpenSSL has the cipher (``aes-128``, ``des``, ``des-ede``,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """AES reference model (FIPS-197, "Advanced Encryption Standard"), 128/192/256-bit keys.
 
 Written from the standard, to be read:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What every reference model is: a block cipher object with an optional internal trace.
 
 The models are the golden references the RTL is compared against. They are written to be read,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Blowfish reference model (B. Schneier, "Description of a New Variable-Length Key, 64-Bit Block
 Cipher (Blowfish)", FSE 1993), encrypt and decrypt, keys of 1 to 56 bytes.
 

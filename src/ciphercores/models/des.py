@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """DES and Triple-DES (TDEA) reference models (FIPS 46-3; NIST SP 800-67 Rev. 2).
 
 Written from the standard, to be read. Bits are numbered as in FIPS 46-3: bit 1 is the most

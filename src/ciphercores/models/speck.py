@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """SPECK reference model (Beaulieu et al., "The SIMON and SPECK Families of Lightweight Block
 Ciphers", ePrint 2013/404), all ten (block, key) parameter sets, encrypt and decrypt.
 

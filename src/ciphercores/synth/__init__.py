@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The measurement flow: every registered core inside one generic harness
 (rtl/common/synth_harness.v) through Yosys and nextpnr, cached, swept and written up.
 
@@ -8,7 +9,9 @@
 - ``results``: docs/results.md from the cache
 """
 
-from .flow import DEFAULT_SEEDS, FlowError, cache_root, measure
+from ..errors import FlowError
+from ..paths import cache_root
+from .flow import DEFAULT_SEEDS, measure
 from .targets import TARGETS
 
 __all__ = ["DEFAULT_SEEDS", "TARGETS", "FlowError", "cache_root", "measure"]

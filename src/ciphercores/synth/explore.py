@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Design-space sweeps: every combination of parameter values, on several targets and grades,
 measured in parallel on Dask, written as CSV, JSON and an area-versus-throughput plot.
 
@@ -19,7 +20,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from .. import registry
+from .. import cores
+from ..errors import DoesNotFit
 from ..outfile import write_output
 from . import flow
 from .targets import get as get_target
@@ -52,10 +54,10 @@ def measure_point(core_name: str, params: dict[str, int], target: str, grade: st
                   seeds: tuple[int, ...], force: bool = False) -> dict:
     """One sweep point -> its record; failures become a record with status and error."""
     try:
-        core = registry.get(core_name)
+        core = cores.get(core_name)
         return flow.measure(core, params, target, grade, seeds, force)
     except Exception as e:  # the row says what went wrong; the sweep goes on
-        status = "does not fit" if isinstance(e, flow.DoesNotFit) else "error"
+        status = "does not fit" if isinstance(e, DoesNotFit) else "error"
         return {"schema": flow.SCHEMA, "core": core_name, "params": params, "target": target,
                 "grade": grade, "seeds": list(seeds), "status": status,
                 "error": f"{type(e).__name__}: {e}"}
@@ -102,7 +104,7 @@ def explore(core_name: str, sweeps: dict[str, list[int]], targets: Iterable[str]
     sweep order."""
     from dask.distributed import as_completed
 
-    core = registry.get(core_name)
+    core = cores.get(core_name)
     jobs = []
     # target- and grade-major: the first grade listed is complete first if a sweep is cut short
     for t in targets:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """One measurement: a registered core (or the harness alone) through Yosys and nextpnr.
 
 Every step (port discovery, synthesis, one place-and-route per seed) is cached in the user's
@@ -26,9 +27,10 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from .. import registry, tools
-from ..errors import CipherCoresError
-from ..registry import RTL, Core
+from .. import cores, tools
+from ..cores import RTL, Core
+from ..errors import FlowError, NotCached
+from ..paths import cache_root
 from . import canon, limits, netlist, reports, sta
 from .targets import RESOURCES, Target
 
@@ -39,32 +41,6 @@ PASSTHROUGH_RTL = ("common/synth_passthrough.v",)
 SCHEMA = 1
 #: the project's Fmax policy: median of these placer seeds, spread beside it
 DEFAULT_SEEDS = (1, 2, 3)
-
-
-class FlowError(CipherCoresError):
-    """A tool failed; the message says which and why."""
-
-    exit_code = 6
-
-
-class DoesNotFit(FlowError):
-    exit_code = 7
-
-
-class NotCached(FlowError):
-    """A step asked for from the cache only (``ciphercores results``) was never run."""
-
-    exit_code = 8
-
-
-def cache_root() -> Path:
-    """``$CIPHERCORES_CACHE_DIR`` or the user cache directory (XDG_CACHE_HOME on Linux)."""
-    env = os.environ.get("CIPHERCORES_CACHE_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("ciphercores", appauthor=False))
 
 
 def _digest(obj) -> str:
@@ -501,7 +477,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
                  "latency": core.latency(p), "interval": core.interval(p),
                  "key_setup": core.key_setup(p)}
     except Exception as e:
-        raise registry.BadParameterError(
+        raise cores.BadParameterError(
             f"{core.name} {p}: not a parameter set of this core "
             f"({type(e).__name__}: {e})") from None
     widths = widths_of(core, p, force, cache_only)
@@ -556,7 +532,7 @@ def _throughput(rec: dict) -> dict:
 
 #: records of every measurement docs/results.md shows, keyed by ``inputs_digest``; written by
 #: ``ciphercores results``, read where the cache has no entry (a new machine, CI)
-ARCHIVE = registry.ROOT / "docs" / "measurements.json"
+ARCHIVE = cores.ROOT / "docs" / "measurements.json"
 
 
 def inputs_digest(core: Core, params: dict[str, int], target: str | Target,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Netlist steps between Yosys and nextpnr: output registers moved into ECP5 block RAMs.
 
 An ECP5 DP16KD read without its output register (REGMODE NOREG) takes about 4 ns from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Readers for what Yosys and nextpnr write: port lists, cell statistics, routed timing and
 utilisation reports, and the logs' signs of a design that does not fit."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """docs/results.md, generated from the measurement cache (``ciphercores results``).
 
 For every registered core, every parameter set the test suite covers (and the defaults), and
@@ -15,9 +16,9 @@ import datetime
 import re
 from pathlib import Path
 
-from .. import registry
+from .. import cores
+from ..cores import ROOT
 from ..outfile import write_output
-from ..registry import ROOT
 from . import flow, limits
 from .targets import TARGETS
 
@@ -31,7 +32,7 @@ IMG = ROOT / "docs" / "img"
 
 def collect(seeds: tuple[int, ...] = flow.DEFAULT_SEEDS) -> list[dict]:
     recs = []
-    for core in registry.CORES.values():
+    for core in cores.CORES.values():
         sets = []
         for ps in (*core.test_sets, core.defaults):
             p = core.params(ps)
@@ -131,7 +132,7 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
     for old in data.get("records", []):
         where = old["target"] + (f" -{old['grade']}" if old.get("grade") else "")
         try:
-            core = registry.get(old["core"])
+            core = cores.get(old["core"])
             r = flow.recorded(core, old["params"], old["target"], old.get("grade"),
                               tuple(old.get("seeds") or ()))
         except flow.NotCached:

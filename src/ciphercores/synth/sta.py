@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Which registers the slow paths of a routed design run between: a static timing analysis of
 the SDF that nextpnr writes (``--sdf``), grouped by register name.
 

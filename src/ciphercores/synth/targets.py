@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The FPGA targets of the measurement flow: how each one is synthesised, placed and routed,
 and how its cells are counted.
 
@@ -9,11 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import CipherCoresError
-
-
-class BadTargetError(CipherCoresError):
-    exit_code = 2
+from ..errors import BadTargetError
 
 
 @dataclass(frozen=True)

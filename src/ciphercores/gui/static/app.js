@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ciphercores GUI: plain JavaScript, no build step. Talks to the JSON API of docs/gui.md.
 // Checks every field before sending (the server checks again); keys stay in the page and in
 // the one request that uses them.

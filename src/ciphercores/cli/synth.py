@@ -1,4 +1,5 @@
-"""The `ciphercores synth`, `explore` and `results` subcommands (registered by cli.py)."""
+# SPDX-License-Identifier: Apache-2.0
+"""`ciphercores synth`, `explore` and `results`: the measurement flow (ciphercores.synth)."""
 
 from __future__ import annotations
 
@@ -7,28 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from ..errors import CipherCoresError
-
-
-class UsageError(CipherCoresError):
-    exit_code = 2
-
-
-def _param_values(items: list[str] | None, multi: bool) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
-    for item in items or []:
-        k, eq, v = item.partition("=")
-        if not eq or not k.strip():
-            raise UsageError(f"-P expects NAME=VALUE{'[,VALUE...]' if multi else ''}, "
-                             f"got {item!r}")
-        try:
-            vals = [int(x, 0) for x in v.split(",") if x.strip()]
-        except ValueError:
-            raise UsageError(f"-P {k}: values must be integers, got {v!r}") from None
-        if not vals or (len(vals) > 1 and not multi):
-            raise UsageError(f"-P {k}: give one value (explore sweeps lists)")
-        out.setdefault(k.strip(), []).extend(vals)
-    return out
+from ..cores import parse_assignments, parse_params
+from ..errors import DoesNotFit, UsageError
 
 
 def _seeds(text: str) -> tuple[int, ...]:
@@ -108,11 +89,11 @@ def format_record(r: dict) -> str:
 
 
 def _synth(args: argparse.Namespace) -> int:
-    from .. import registry
-    from . import flow
+    from .. import cores
+    from ..synth import flow
 
-    core = registry.get(args.core)
-    params = {k: v[0] for k, v in _param_values(args.P, multi=False).items()}
+    core = cores.get(args.core)
+    params = parse_params(args.P or [], where="-P")
     grade = None
     if args.target == "ecp5":
         grade = args.speed
@@ -120,13 +101,13 @@ def _synth(args: argparse.Namespace) -> int:
         grade = args.device
     rec = flow.measure(core, params, args.target, grade, _seeds(args.seeds), args.force)
     print(json.dumps(rec, indent=1) if args.json else format_record(rec))
-    return 0 if rec["status"] == "ok" else flow.DoesNotFit.exit_code
+    return 0 if rec["status"] == "ok" else DoesNotFit.exit_code
 
 
 def _explore(args: argparse.Namespace) -> int:
-    from . import explore
+    from ..synth import explore
 
-    sweeps = _param_values(args.P, multi=True)
+    sweeps = parse_assignments(args.P or [], multi=True, where="-P")
     targets = [t.strip() for t in args.target.split(",") if t.strip()]
     stem = Path(args.out) / f"{args.name or args.core}-sweep"
     n_ok = 0
@@ -144,9 +125,9 @@ def _explore(args: argparse.Namespace) -> int:
 
     sets = None
     if args.test_sets:
-        from .. import registry
+        from .. import cores
 
-        core = registry.get(args.core)
+        core = cores.get(args.core)
         sets = [core.params(ps) for ps in core.test_sets or (core.defaults,)]
     recs = explore.explore(args.core, sweeps, targets, _grades(args), None,
                            _seeds(args.seeds), args.parallel, args.scheduler, args.force,
@@ -158,7 +139,7 @@ def _explore(args: argparse.Namespace) -> int:
 
 
 def _results(args: argparse.Namespace) -> int:
-    from . import flow, results
+    from ..synth import flow, results
 
     # the datasheets and the README's table come from the same records as the page; an
     # --out elsewhere leaves them alone
@@ -171,9 +152,9 @@ def _results(args: argparse.Namespace) -> int:
 
 
 def add(sub) -> None:
-    """Register the subcommands on cli.py's subparsers."""
-    from .flow import DEFAULT_SEEDS
-    from .targets import TARGETS
+    """Register the subcommands on the `ciphercores` parser's subparsers."""
+    from ..synth.flow import DEFAULT_SEEDS
+    from ..synth.targets import TARGETS
 
     seeds = ",".join(map(str, DEFAULT_SEEDS))
     s = sub.add_parser("synth", help="synthesise (and place and route) one core in the harness",

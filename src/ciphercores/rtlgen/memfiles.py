@@ -1,10 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
 """Generated memory-init files of the RTL (``$readmemh`` images): check and write.
 
-Each generator module (``gen_aes``, ``gen_blowfish``) says what its files hold; this module
+Each generator module (``rtlgen.aes``, ``rtlgen.blowfish``) says what its files hold; this module
 is the one place that compares them with the tree and rewrites them:
 
-    python -m ciphercores.gen_NAME          # rewrite the files
-    python -m ciphercores.gen_NAME --check  # exit 1 if a file differs from what it should be
+    python -m ciphercores.rtlgen.NAME          # rewrite the files
+    python -m ciphercores.rtlgen.NAME --check  # exit 1 if a file differs from what it should be
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .registry import RTL
+from ..paths import RTL
 
 
 def stale(folder: Path, files: dict[str, str]) -> list[str]:

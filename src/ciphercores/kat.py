@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Known-answer vectors per cipher, as (key, plaintext, ciphertext) bytes, read from vectors/.
 
 The RTL test benches take their known answers from here; each cipher's files are named once.
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from .. import vectors
+from . import vectors
 
 
 def _speck() -> dict[str, list[tuple[bytes, bytes, bytes]]]:

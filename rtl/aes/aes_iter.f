@@ -1,0 +1,9 @@
+aes_sbox.v
+aes_inv_sbox.v
+aes_sbox_rom.v
+aes_mix_cols.v
+aes_mix_layer.v
+aes_key_sub.v
+aes_key_words.v
+aes_key_step.v
+aes_iter.v

@@ -1,0 +1,12 @@
+aes_sbox.v
+aes_inv_sbox.v
+aes_sbox_rom.v
+aes_sub_rom_layer.v
+aes_mix_mult.v
+aes_key_sub.v
+aes_key_words.v
+aes_key_step.v
+aes_key_prep.v
+../common/axis_credit_count.v
+../common/axis_credit_fifo_piped.v
+aes_pipe.v

@@ -1,0 +1,6 @@
+bf_sbox.v
+bf_core.v
+bf_sbox_dp.v
+bf_pipe_round.v
+../common/axis_credit_fifo.v
+bf_pipe.v

@@ -1,0 +1,11 @@
+des_ip.v
+des_fp.v
+des_pc1.v
+des_pc2.v
+des_e.v
+des_sp.v
+des_round.v
+des_subkey.v
+../common/axis_credit_count.v
+../common/axis_credit_fifo_piped.v
+tdes_pipe.v

@@ -1,0 +1,1 @@
+speck_iter.v

@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The `ciphercores` command.
+
+    ciphercores cores                                   registered cores, ciphers, cycle figures
+    ciphercores encrypt NAME --key HEX [--iv HEX] [-i IN] [-o OUT] [--core CORE] [--software]
+    ciphercores decrypt NAME ...                        (stdin/stdout, binary, by default)
+    ciphercores verify CORE [-P K=V ...]                official vectors through the RTL
+    ciphercores bench cosim [CORE ...]                  co-simulation speed of the driver
+    ciphercores demo                                    the same as `make demo`
+    ciphercores synth | explore | results               the measurement flow (ciphercores.synth)
+    ciphercores gui [--host H] [--port N]               the web GUI (docs/gui.md)
+    ciphercores exit-codes [-o FILE]                    the exit statuses (docs/exit-codes.md)
+
+Cipher names as OpenSSL spells them (``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``;
+``speck128-128-ctr`` for SPECK). Errors: one line on stderr, the error's exit status (see
+docs/exit-codes.md), no key bytes in any message, no partial output file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .. import __version__
+from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, CipherCoresError
+from ..frontend import redact
+from . import bench, crypt, datasheets, demo, exitcodes, gui, report, synth, verify
+from . import cores as cores_cmd
+from .output import note
+
+_SECRETS: list[str] = []  # the --key text of this call, hidden from every message
+
+
+def _redact(message: str) -> str:
+    """Hide keys in a message: the --key text of this call and anything that looks like one
+    (8 or more hex digits), wherever the user typed it."""
+    return redact(message, _SECRETS)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, except that usage errors never echo a key (see :func:`_redact`)."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {_redact(message)}\n")
+
+
+#: the command groups in the order ``--help`` lists them; each adds its subcommands
+COMMANDS = (cores_cmd, demo, synth, datasheets, crypt, verify, bench, report, gui, exitcodes)
+
+
+def _find_secrets(argv: list[str]) -> list[str]:
+    out = []
+    for i, a in enumerate(argv):
+        if a in ("--key", "-K") and i + 1 < len(argv):
+            out.append(argv[i + 1].strip())
+        elif a.startswith("--key="):
+            out.append(a[6:].strip())
+        elif a.startswith("-K") and len(a) > 2:
+            out.append(a[2:].strip())
+    return [s for s in out if s]
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _SECRETS[:] = _find_secrets(argv)
+    ap = _Parser(prog="ciphercores",
+                 description="open, verified FPGA block-cipher cores")
+    ap.add_argument("--version", action="version", version=f"ciphercores {__version__}")
+    sub = ap.add_subparsers(dest="command", required=True)
+    for group in COMMANDS:
+        group.add(sub)
+    args = ap.parse_args(argv)
+    try:
+        return args.func(args)
+    except CipherCoresError as e:
+        print(f"ciphercores: {_redact(str(e))}", file=sys.stderr)
+        return e.exit_code
+    except KeyboardInterrupt:
+        note("interrupted")
+        return EXIT_INTERRUPTED
+    except Exception as e:  # a bug: say what kind, never dump data that may hold a key
+        if os.environ.get("CIPHERCORES_DEBUG"):
+            raise
+        note(f"internal error ({type(e).__name__}); set CIPHERCORES_DEBUG=1 for a traceback")
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

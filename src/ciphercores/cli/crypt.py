@@ -1,0 +1,195 @@
+# SPDX-License-Identifier: Apache-2.0
+"""`ciphercores encrypt` and `decrypt`: a file or stdin through an RTL core (the driver) or
+the reference model, with an OpenSSL-style cipher name; byte-compatible with `openssl enc`."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import stat
+import sys
+import time
+from typing import BinaryIO
+
+from .. import models, modes
+from ..errors import BadHexError, FileAccessError, UsageError
+from ..frontend import check_iv, check_key, choose_core, parse_hex
+from ..outfile import Output, check_output
+from .output import note
+
+#: bytes read at a time: memory stays flat whatever the input's size
+CHUNK = 1 << 20
+
+
+def _open_input(path: str | None, stack: contextlib.ExitStack) -> tuple[BinaryIO, int | None]:
+    """The input stream and its size in bytes (None for stdin, a pipe or a device)."""
+    if path is None or path == "-":
+        return sys.stdin.buffer, None
+    try:
+        f = stack.enter_context(open(path, "rb"))
+        st = os.fstat(f.fileno())
+    except OSError as e:
+        raise FileAccessError(f"cannot read {path}: {e.strerror or e}") from None
+    return f, st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+def _pump(stream: modes.Stream, src: BinaryIO, name: str, size: int | None,
+          out: Output) -> tuple[int, int]:
+    """``src`` through ``stream`` into ``out``, a chunk at a time; a length error is found
+    before any output when the size is known. Returns (bytes in, bytes out)."""
+    if size is not None:
+        stream.expect(size)
+
+    def read() -> bytes:
+        try:
+            return src.read(CHUNK)
+        except OSError as e:
+            raise FileAccessError(f"cannot read {name}: {e.strerror or e}") from None
+
+    n_in = n_out = 0
+    with out.open() as w:
+        piece = read()
+        while True:  # one chunk ahead: the last one goes to finish() with the padding check
+            ahead = read() if piece else b""
+            n_in += len(piece)
+            done = stream.update(piece) if ahead else stream.finish(piece)
+            w.write(done)
+            n_out += len(done)
+            if not ahead:
+                return n_in, n_out
+            piece = ahead
+
+
+class Progress:
+    """A progress bar on stderr for long runs, only when stderr is a terminal."""
+
+    def __init__(self, dev, total: int, enabled: bool):
+        self.dev, self.total = dev, total
+        self.enabled = enabled and total >= 4096 and sys.stderr.isatty()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, n: int) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.last < 0.2:
+            return
+        self.last = now
+        frac = min(1.0, (self.dev.cycles.blocks + done) / self.total)
+        bar = "#" * int(30 * frac)
+        sys.stderr.write(f"\r[{bar:<30}] {100 * frac:5.1f}% ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def finish(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+            sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    decrypt = args.command == "decrypt"
+    cm = modes.parse_name(args.name)
+    spec = models.spec(cm.cipher)
+    key = parse_hex("--key", args.key)
+    iv = parse_hex("--iv", args.iv)
+    if key is None:
+        raise BadHexError("--key is required")
+    if args.software and args.core:
+        raise UsageError("--software and --core exclude each other")
+    pad = False if args.no_pad else None
+    # every check that needs no data or core first, so a bad call costs nothing
+    check_key(cm, key)  # KeySizeError names sizes only
+    check_iv(cm, iv)  # IV presence and size
+    target = check_output(args.output, args.input)
+    with contextlib.ExitStack() as stack:
+        src, size = _open_input(args.input, stack)
+        name = args.input or "standard input"
+        stats: dict = {}
+        if args.software:
+            stream = modes.Stream(spec.model(key), cm.mode, iv, pad, decrypt)
+            where = "reference model (Python, software)"
+            t0 = time.perf_counter()
+            n_in, n_out = _pump(stream, src, name, size, target)
+        else:
+            from ..driver import open_core, stream_mode
+
+            core, params = choose_core(cm, args.core)
+            t_open = time.perf_counter()
+            dev = stack.enter_context(
+                open_core(core, options={"quiet": not args.verbose}, **params))
+            dev.set_key(key, cm.cipher)
+            where = dev.describe()
+            stats = {"open": time.perf_counter() - t_open, "key": dev.cycles.key,
+                     "built": getattr(dev.transport, "built", False),
+                     "block_size": dev.block_size, "hw_mode": dev.mode}
+            progress = Progress(dev, -(-(size or 0) // spec.block_size) + 1,
+                                 enabled=size is not None)
+            dev.progress = progress
+            c0, b0, t0 = dev.cycles.total, dev.cycles.blocks, time.perf_counter()
+            try:
+                n_in, n_out = _pump(stream_mode(dev, cm.mode, iv, pad, decrypt), src, name,
+                                    size, target)
+            finally:
+                progress.finish()
+            stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks - b0)
+        seconds = time.perf_counter() - t0
+    if args.verbose:
+        _report(cm, decrypt, n_in, n_out, where, stats, seconds)
+    return 0
+
+
+def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, stats: dict,
+            seconds: float) -> None:
+    pad = "PKCS#7 padding on the host" if cm.mode in modes.PADDED_MODES else "no padding"
+    note(f"{cm.name} {'decrypt' if decrypt else 'encrypt'}: {n_in} bytes in, {n_out} bytes out")
+    if stats.get("hw_mode"):
+        note(f"{cm.mode.upper()} and block cipher in hardware: {where}; {pad}")
+    elif cm.mode == "ecb":
+        note(f"block cipher: {where}; {pad}")
+    else:
+        note(f"block cipher: {where}; {cm.mode.upper()} on the host; {pad}")
+    mb = max(n_in, n_out) / 1e6
+    rate = f"{mb / seconds:.3f} MB/s" if seconds else "-"
+    if not stats:
+        note(f"time {seconds:.3f} s, {rate}")
+        return
+    cycles, blocks = stats["cycles"], stats["blocks"]
+    per = f"{cycles / blocks:.1f} cycles per block" if blocks else "no blocks"
+    bits = 8 * stats["block_size"] * blocks / cycles if cycles else 0.0
+    note(f"core: {cycles} cycles for {blocks} blocks ({per}; key load {stats['key']} cycles "
+          f"before), {bits:.2f} bits/cycle")
+    mcps = f"{cycles / seconds / 1e6:.2f} M cycles/s" if seconds else "-"
+    note(f"simulation: {seconds:.3f} s wall, {mcps}, {rate}; core opened in "
+          f"{stats['open']:.2f} s ({'built now' if stats['built'] else 'cached build'})")
+
+
+def add(sub) -> None:
+    for cmd in ("encrypt", "decrypt"):
+        p = sub.add_parser(cmd, help=f"{cmd} a file or stdin through an RTL core (or the model)",
+                           description=f"{cmd.capitalize()} with an OpenSSL-style cipher name; "
+                           "byte-compatible with `openssl enc`.")
+        p.add_argument("name", metavar="NAME",
+                       help="cipher and mode: aes-128-cbc, des-ede3-cbc, bf-ofb, "
+                            "speck128-128-ctr, ...")
+        p.add_argument("--key", "-K", metavar="HEX", help="the key in hex")
+        p.add_argument("--iv", metavar="HEX", help="the IV in hex (every mode but ECB)")
+        p.add_argument("-i", "--input", metavar="FILE", help="input file (default: stdin)")
+        p.add_argument("-o", "--output", metavar="FILE",
+                       help="output file (default: stdout; -: stdout). A regular file "
+                            "(also through symbolic links, which stay links) is replaced "
+                            "atomically, keeping its mode; a device, FIFO, socket or "
+                            "/dev/stdout is written directly, with no atomicity possible; "
+                            "a directory or a missing directory is an error")
+        p.add_argument("--core", metavar="CORE[:P=V,...]",
+                       help="RTL core: a block cipher core (the mode then runs on the host) "
+                            "or MODE(CORE) (the mode in hardware); default: the cipher's "
+                            "default core (`ciphercores cores`), in MODE(CORE) for "
+                            "CBC/CFB/OFB/CTR")
+        p.add_argument("--software", action="store_true",
+                       help="run the pure-Python reference model (slow) instead of the RTL")
+        p.add_argument("--no-pad", action="store_true",
+                       help="no PKCS#7 padding in ECB/CBC (whole blocks only)")
+        p.add_argument("-v", "--verbose", action="store_true",
+                       help="print what ran where, cycles and throughput on stderr")
+        p.set_defaults(func=run)

@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The registry of RTL cores: the one list that tests, the CLI, the driver and the synthesis
+flow read. Nothing else in the project lists cores; every caller imports this package.
+
+- :mod:`.schema`: what a core entry says (:class:`Core`) and the registry (``CORES``);
+- :mod:`.speck`, :mod:`.blowfish`, :mod:`.aes`, :mod:`.des`: the cores of each cipher family;
+- :mod:`.modecore`: the hardware mode cores ``MODE(CORE)`` built around a registered core;
+- :mod:`.lookup`: finding a core by name, by ``NAME:PARAM=VALUE,...`` or by cipher.
+"""
+
+from __future__ import annotations
+
+# the family modules register their cores on import, in this order (the order of ``CORES``)
+from . import speck  # noqa: F401  isort: skip
+from . import blowfish  # noqa: F401  isort: skip
+from . import aes  # noqa: F401  isort: skip
+from . import des  # noqa: F401  isort: skip
+# the errors of this API (defined in ciphercores.errors with the other error classes)
+from ..errors import BadParameterError, UnknownCoreError
+from .lookup import configure, cores_for, get, parse_core_spec, split_core_spec
+from .modecore import HW_MODES, SERIAL_ENCRYPT, ModeCore, mode_bases, mode_core
+from .params import parse_assignments, parse_params
+from .schema import CORES, ROOT, RTL, Core, Params, register
+
+__all__ = ["CORES", "HW_MODES", "ROOT", "RTL", "SERIAL_ENCRYPT", "BadParameterError",
+           "Core", "ModeCore", "Params", "UnknownCoreError", "configure", "cores_for", "get",
+           "mode_bases", "mode_core", "parse_assignments", "parse_core_spec", "parse_params",
+           "register", "split_core_spec"]

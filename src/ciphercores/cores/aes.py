@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The AES cores (rtl/aes/): aes_iter and aes_pipe."""
+
+from __future__ import annotations
+
+from .schema import Core, Params, register
+
+
+def _aes_rounds(key_bits: int) -> int:
+    return {128: 10, 192: 12, 256: 14}[key_bits]
+
+
+def _aes_iter_nr(p: Params) -> int:
+    return _aes_rounds(8 * p.get("KEY_LEN", 32))
+
+
+register(Core(
+    name="aes_iter",
+    family="aes",
+    top="aes_iter",
+    summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
+            "one round per cycle, round keys on the fly, S-boxes in block RAM (SBOX_BRAM=0: "
+            "in LUTs)",
+    defaults={"SBOX_BRAM": 1},
+    choices={"SBOX_BRAM": (0, 1)},
+    ciphers=lambda p: ("aes-128", "aes-192", "aes-256"),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: 256,
+    key_len_port=True,
+    latency=lambda p: _aes_iter_nr(p) + 1,
+    interval=_aes_iter_nr,
+    # pre-pass of Nr key steps to the last round key, plus the cycle that hands it over;
+    # AES-256 starts with one backward step (the pre-pass in aes_iter.v)
+    key_setup=lambda p: _aes_iter_nr(p) + 1 + (1 if p.get("KEY_LEN", 32) == 32 else 0),
+    key_change="waits for the round engine to finish its block; no drain of the output",
+    test_module="cocotb_aes",
+    test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}),
+    default_for=("aes-*",),
+))
+
+
+register(Core(
+    name="aes_pipe",
+    family="aes",
+    top="aes_pipe",
+    summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
+            "pipelined beside the data, data S-boxes in block RAM (SBOX_BRAM=0: in LUTs), "
+            "credit-counted output FIFO (no stall)",
+    # the registers that measured fastest (docs/results.md) by default
+    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 2, "MIXREG": 1, "SBOX_BRAM": 1},
+    choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1, 2),
+             "MIXREG": (0, 1), "SBOX_BRAM": (0, 1)},
+    ciphers=lambda p: (f"aes-{p['KEY_BITS']}",),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: p["KEY_BITS"],
+    key_len_port=False,
+    # the input register, stage 0, Nr rounds of 1 + SUBREG + MIXREG stages (no MIXREG in the
+    # last), the last round's output register, the output FIFO's four cycles
+    latency=lambda p: (_aes_rounds(p["KEY_BITS"]) * (1 + p["SUBREG"] + p["MIXREG"])
+                       - p["MIXREG"] + 6),
+    interval=lambda p: 1,
+    # the key into the pre-pass's registers, the pre-pass to the decryption start window, as
+    # in aes_iter (three cycles a step with SUBREG=2: S-box input word, SubWord, words), and
+    # the cycle after it
+    key_setup=lambda p: ((_aes_rounds(p["KEY_BITS"]) + (1 if p["KEY_BITS"] == 256 else 0))
+                         * (3 if p["SUBREG"] == 2 else 1) + 2),
+    key_change="nothing to wait for but a running key pre-pass: blocks carry their own key "
+               "schedule, so blocks inside finish with their key while new ones use the new one",
+    test_module="cocotb_aes",
+    # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
+    slow_runs=frozenset({"synth"}),
+    # the default (every optional register, the block RAMs' output registers moved into the
+    # RAMs on ECP5), none of them, and lanes with the key added after the linear layer
+    test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 2, "MIXREG": 1, "SBOX_BRAM": 1},
+               {"KEY_BITS": 128, "LANES": 1, "SUBREG": 0, "MIXREG": 0, "SBOX_BRAM": 1},
+               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1, "MIXREG": 1, "SBOX_BRAM": 0}),
+))

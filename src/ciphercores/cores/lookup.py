@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Finding cores: by name (``get``, with ``MODE(CORE)``), by ``NAME:PARAM=VALUE,...``
+(``parse_core_spec``) and by cipher (``cores_for``)."""
+
+from __future__ import annotations
+
+import itertools
+
+from ..errors import BadParameterError, CipherCoresError, UnknownCoreError, UnsupportedCipherError
+from .modecore import HW_MODES, mode_core
+from .params import parse_params
+from .schema import CORES, Core, Params
+
+
+def get(name: str) -> Core:
+    name = name.strip()
+    if name.endswith(")") and "(" in name:
+        mode, _, base = name[:-1].partition("(")
+        return mode_core(mode.strip().lower(), base.strip())
+    try:
+        return CORES[name]
+    except KeyError:
+        known = ", ".join(sorted(CORES))
+        raise UnknownCoreError(
+            f"unknown core {name!r} (known: {known}; and MODE(CORE) with MODE in "
+            f"{', '.join(HW_MODES)})") from None
+
+
+def parse_core_spec(text: str, cipher: str | None = None) -> tuple[Core, dict[str, int]]:
+    """``NAME[:PARAM=VALUE,...]`` -> (core, checked parameters). With ``cipher`` (a block
+    cipher name, ``aes-192``) the core is configured for it (:func:`configure`): the
+    parameters the cipher fixes come from the cipher, ``PARAM=VALUE`` sets the others."""
+    core, overrides = split_core_spec(text)
+    if cipher is not None:
+        return core, configure(core, cipher, overrides)
+    return core, core.params(overrides)
+
+
+def split_core_spec(text: str) -> tuple[Core, dict[str, int]]:
+    """``NAME[:PARAM=VALUE,...]`` -> (core, the parameters given, not yet checked)."""
+    name, _, rest = text.partition(":")
+    core = get(name.strip())
+    items = [s for s in (s.strip() for s in rest.split(",")) if s]
+    return core, parse_params(items, where=core.name)
+
+
+def _cipher_fixes(core: Core) -> list[str]:
+    """The parameters of ``core`` that select its cipher: those whose value alone (the others
+    at their defaults) changes the ciphers it implements (aes_pipe: KEY_BITS; the SPECK
+    cores: WORD and KEY_WORDS)."""
+    base = dict(core.defaults)
+    here = core.block_ciphers(base)
+    return [k for k, vs in core.choices.items()
+            if any(core.block_ciphers({**base, k: v}) != here for v in vs)]
+
+
+def configure(core: Core, cipher: str, overrides: Params | None = None) -> dict[str, int]:
+    """The parameters with which ``core`` computes the block cipher ``cipher``: the
+    parameters the cipher fixes (KEY_BITS for aes-256, WORD and KEY_WORDS for a SPECK set)
+    come from it, ``overrides`` set what it leaves open (LANES, STAGES, SUBREG, ...), the
+    rest are the defaults (speck_pipe: STAGES = T, the full pipeline; one lane). An override
+    that contradicts the cipher is a BadParameterError; a core that cannot compute the
+    cipher at all an UnsupportedCipherError."""
+    overrides = dict(overrides or {})
+    keys = _cipher_fixes(core)
+    settings = [dict(zip(keys, vs, strict=True))
+                for vs in itertools.product(*(core.choices[k] for k in keys))]
+    found = [f for f in settings if cipher in core.block_ciphers({**core.defaults, **f})]
+    if not found:
+        from ..models import CIPHERS
+
+        every = sorted({c for f in settings
+                        for c in core.block_ciphers({**core.defaults, **f}) if c in CIPHERS})
+        raise UnsupportedCipherError(f"core {core.name} implements {', '.join(every)}, "
+                                     f"not {cipher}")
+    fixed = {k: v for k, v in found[0].items() if all(f[k] == v for f in found)}
+    for k, v in overrides.items():
+        if k in fixed and core.check(k, v) != fixed[k]:
+            raise BadParameterError(f"{core.name}: {k}={v} contradicts {cipher}, which needs "
+                                    f"{k}={fixed[k]}")
+    p = core.params({**overrides, **fixed})
+    if cipher not in core.block_ciphers(p):
+        raise UnsupportedCipherError(
+            f"core {core.name} ({', '.join(f'{k}={v}' for k, v in p.items())}) implements "
+            f"{', '.join(core.block_ciphers(p))}, not {cipher}")
+    return p
+
+
+def cores_for(cipher: str) -> list[tuple[Core, dict[str, int]]]:
+    """Every (core, parameter set) that implements ``cipher``: each core configured for the
+    cipher (:func:`configure`), then the test sets that implement it; the cipher's default
+    core first (``Core.default_for``), then in registry order."""
+    out = []
+    for core in CORES.values():
+        try:
+            sets = [configure(core, cipher)]
+        except CipherCoresError:
+            continue
+        sets += [p for p in map(core.params, core.test_sets) if cipher in core.ciphers(p)]
+        out += [(core, p) for i, p in enumerate(sets) if p not in sets[:i]]
+    return sorted(out, key=lambda cp: not cp[0].is_default_for(cipher))

@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Hardware modes of operation: the core ``MODE(CORE)``, e.g. ``ofb(speck_iter)``,
+``ctr(aes_pipe)``: rtl/modes/mode_engine.v around a registered core, with a generated top
+(:mod:`ciphercores.rtlgen.mode_wrapper`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import BadParameterError, UnknownCoreError
+from ..paths import gen_dir
+from ..rtlgen import mode_wrapper
+from .schema import CORES, RTL, Core, Params
+
+#: hardware modes and their MODE number in rtl/modes/mode_engine.v (ECB is the core itself)
+HW_MODES = {"cbc": 1, "cfb": 2, "ofb": 3, "ctr": 4}
+#: modes whose encryption needs the previous block's result (one block per core latency + 1)
+SERIAL_ENCRYPT = ("cbc", "cfb", "ofb")
+#: parameters the wrapper adds (DEPTH_LOG2 settable; the port widths derived, not settable)
+_MODE_EXTRA = ("DEPTH_LOG2", "BLOCK_W", "KEY_W", "TLEN_W")
+
+
+@dataclass(frozen=True)
+class ModeCore(Core):
+    """A registered core inside rtl/modes/mode_engine.v, with a generated top module.
+
+    Same interface as its base core plus an IV port (docs/interface.md, "Modes"). Its
+    parameters are the base core's plus ``DEPTH_LOG2`` (blocks in flight in the engine); the
+    generated top also takes the port widths, which :meth:`params` derives."""
+
+    mode: str = ""
+    base: str = ""
+
+    def params(self, overrides: Params | None = None) -> dict[str, int]:
+        o = dict(overrides or {})
+        depth = int(o.pop("DEPTH_LOG2", 6))
+        for k in ("BLOCK_W", "KEY_W", "TLEN_W"):
+            o.pop(k, None)
+        base = CORES[self.base]
+        p = base.params(o)
+        if base.lanes(p) != 1:
+            raise BadParameterError(f"{self.name}: the mode engine chains single blocks; "
+                                    f"{base.name} with these parameters carries "
+                                    f"{base.lanes(p)} blocks a beat")
+        if not 1 <= depth <= 10:
+            raise BadParameterError(f"{self.name}: DEPTH_LOG2={depth} not allowed (1..10)")
+        kb = base.key_bits(p)
+        out = {**p, "DEPTH_LOG2": depth, "BLOCK_W": base.block_bits(p), "KEY_W": kb}
+        if base.key_len_port:  # s_key_tlen: key length in bytes
+            out["TLEN_W"] = (kb // 8).bit_length()
+        return out
+
+    def block_ciphers(self, params: Params) -> tuple[str, ...]:
+        return CORES[self.base].ciphers(params)
+
+    def sources(self) -> list[Path]:
+        return [*CORES[self.base].sources(), RTL / "modes" / "mode_engine.v",
+                _mode_top(self)]
+
+
+def _mode_top(core: ModeCore) -> Path:
+    """Write (if changed) and return the generated top of ``core``."""
+    from ..models import spec
+
+    base = CORES[core.base]
+    little = spec(base.ciphers(base.params())[0]).byteorder == "little"
+    text = mode_wrapper.mode_top(core.name, core.top, core.mode, HW_MODES[core.mode],
+                                 core.params(), base.name, base.top, base.defaults,
+                                 base.key_len_port, little)
+    return mode_wrapper.write(gen_dir(), core.top, text)
+
+
+_MODE_CORES: dict[str, ModeCore] = {}
+
+
+def mode_bases() -> list[str]:
+    """The registered cores a hardware mode can wrap (one block a beat with their defaults)."""
+    return [n for n, c in CORES.items() if c.lanes() == 1]
+
+
+def mode_core(mode: str, base_name: str) -> ModeCore:
+    """The core ``MODE(BASE)``: ``mode_core("ofb", "speck_iter")`` is ``ofb(speck_iter)``."""
+    if mode not in HW_MODES:
+        raise UnknownCoreError(f"unknown hardware mode {mode!r} (known: {', '.join(HW_MODES)};"
+                               f" ECB is the core itself)")
+    from .lookup import get
+
+    base = get(base_name)
+    if isinstance(base, ModeCore):
+        raise UnknownCoreError(f"{mode}({base_name}): modes do not nest")
+    name = f"{mode}({base.name})"
+    if name not in _MODE_CORES:
+        serial = mode in SERIAL_ENCRYPT
+
+        def ciphers(p, base=base, mode=mode):
+            return tuple(f"{c}-{mode}" for c in base.ciphers(p))
+
+        _MODE_CORES[name] = ModeCore(
+            name=name, family=base.family, top=f"{mode}_{base.top}",
+            rtl=(*base.rtl, "modes/mode_engine.v"),
+            summary=f"{mode.upper()} mode engine around {base.name}",
+            defaults={**base.defaults, "DEPTH_LOG2": 6}, choices=dict(base.choices),
+            ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
+            key_len_port=base.key_len_port, latency=base.latency,
+            # encryption interval (CBC/CFB decryption runs at the base core's interval)
+            interval=(lambda p, b=base: b.latency(p) + 1) if serial else base.interval,
+            burst=(lambda p: 1) if serial else base.burst,
+            key_setup=base.key_setup, key_change=base.key_change,
+            test_module="cocotb_mode", test_sets=(), iv_port=True, mode=mode, base=base.name)
+    return _MODE_CORES[name]

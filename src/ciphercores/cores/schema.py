@@ -1,0 +1,167 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The schema of a registered core (:class:`Core`) and the registry itself (``CORES``,
+:func:`register`). The cores are registered by the family modules of this package; everything
+outside it reads them through ``ciphercores.cores``.
+
+Every core speaks the interface in docs/interface.md. An entry says where its RTL is, its top
+module and parameters, which cipher(s) a parameter set implements, the widths of its ports, and
+its cycle model (latency, initiation interval, key-setup cycles), which tests check against
+simulation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fnmatch
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import BadParameterError
+from ..paths import ROOT, RTL  # noqa: F401  (ROOT: part of the API re-exported by cores)
+
+Params = Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Core:
+    name: str
+    family: str  # cipher family: aes, des, blowfish, speck
+    top: str  # top-level Verilog module
+    summary: str
+    #: parameter -> default value
+    defaults: Mapping[str, int]
+    #: parameter -> allowed values (checked here and again in the RTL at elaboration)
+    choices: Mapping[str, tuple[int, ...]]
+    #: parameter set -> OpenSSL-style cipher names this core then implements
+    ciphers: Callable[[Params], tuple[str, ...]]
+    #: parameter set -> bits of one cipher block; s_axis_tdata / m_axis_tdata carry
+    #: lanes() of them (block_bits x lanes wide, lane 0 in the low bits)
+    block_bits: Callable[[Params], int]
+    #: parameter set -> width (bits) of s_key_tdata
+    key_bits: Callable[[Params], int]
+    #: does the core have an s_key_tlen port (key length in bytes, per key load)?
+    key_len_port: bool
+    # The three cycle figures below are functions of the parameter set. A core with a key
+    # length port whose cycles depend on the key length loaded also finds KEY_LEN (bytes) in
+    # the mapping it is given (see cycle_params); without KEY_LEN it gives the longest key's.
+    #: cycles from s_axis handshake to m_axis_tvalid (constant: no data-dependent timing)
+    latency: Callable[[Params], int]
+    #: cycles between accepted blocks with no back-pressure (initiation interval)
+    interval: Callable[[Params], int]
+    #: cycles after the key handshake before s_axis_tready can rise again
+    key_setup: Callable[[Params], int]
+    #: what a key load does to blocks in flight (see docs/interface.md)
+    key_change: str
+    #: files under rtl/, dependencies first: :func:`register` reads them from the core's file
+    #: list rtl/<family>/<top>.f (:func:`filelist`)
+    rtl: tuple[str, ...] = ()
+    #: cocotb test module under tests/rtl/
+    test_module: str = ""
+    #: parameter sets the default test suite covers
+    test_sets: tuple[Mapping[str, int], ...] = field(default_factory=tuple)
+    #: does the core have an s_iv port (the mode wrappers: ``ofb(speck_iter)`` ...)?
+    iv_port: bool = False
+    #: blocks per beat for a core without a LANES parameter that carries several (bf_x2)
+    fixed_lanes: int = 1
+    #: blocks accepted on consecutive cycles before the core waits (bursts then start
+    #: burst * interval cycles apart); 1 for cores that take a block every ``interval`` cycles
+    burst: Callable[[Params], int] = lambda p: 1
+    #: checks that involve several parameters: parameter set -> error message, or "" if valid
+    validate: Callable[[Params], str] = lambda p: ""
+    #: defaults that follow other parameters (speck_pipe: STAGES = the rounds T of the set, a
+    #: full pipeline): parameter set -> {parameter: value}, applied unless set explicitly
+    derived: Callable[[Params], Mapping[str, int]] = lambda p: {}
+    #: heavy runs of this core that only ``pytest -m slow`` does, to keep the default suite
+    #: short: "icarus" (the generic tests on Icarus; Verilator runs them in the default
+    #: suite), "modes" (the hardware modes around it), "synth" (the Yosys smoke test)
+    slow_runs: frozenset[str] = frozenset()
+    #: the ciphers (names or fnmatch patterns: ``"speck*"``) for which this core is the
+    #: default of the CLI and the GUI when no core is named; a test checks that every cipher a
+    #: core implements has exactly one default core
+    default_for: tuple[str, ...] = ()
+
+    def params(self, overrides: Params | None = None) -> dict[str, int]:
+        """Default parameters with ``overrides`` applied and checked."""
+        p = dict(self.defaults)
+        for k, v in (overrides or {}).items():
+            p[k] = self.check(k, v)
+        given = overrides or {}
+        p.update({k: v for k, v in self.derived(p).items() if k not in given})
+        problem = self.validate(p)
+        if problem:
+            raise BadParameterError(f"{self.name}: {problem}")
+        return p
+
+    def check(self, k: str, v: int) -> int:
+        """``v`` if ``k`` is a parameter of the core and ``v`` one of its allowed values."""
+        if k not in self.defaults:
+            raise BadParameterError(
+                f"{self.name}: no parameter {k!r} (parameters: {', '.join(self.defaults)})")
+        if k in self.choices and int(v) not in self.choices[k]:
+            allowed = ", ".join(str(c) for c in self.choices[k])
+            raise BadParameterError(f"{self.name}: {k}={v} not allowed (allowed: {allowed})")
+        return int(v)
+
+    def is_default_for(self, cipher: str) -> bool:
+        """Is this core the default for ``cipher`` (see ``default_for``)?"""
+        return any(fnmatch.fnmatchcase(cipher, pat) for pat in self.default_for)
+
+    def accept_gaps(self, params: Params, n: int) -> list[int]:
+        """Cycles between the input handshakes of ``n`` blocks offered back to back to an
+        idle core with the output always ready: the registry's cycle model of the input."""
+        b, ii = self.burst(params), self.interval(params)
+        return [1 if i % b else b * ii - (b - 1) for i in range(1, n)]
+
+    def sources(self) -> list[Path]:
+        return [RTL / f for f in self.rtl]
+
+    def filelist(self) -> Path:
+        """rtl/<family>/<top>.f, the file list the registry reads ``rtl`` from."""
+        return RTL / self.family / f"{self.top}.f"
+
+    def block_ciphers(self, params: Params) -> tuple[str, ...]:
+        """The block ciphers (names in models.CIPHERS) the core computes with ``params``."""
+        return self.ciphers(params)
+
+    def block_bytes(self, params: Params | None = None) -> int:
+        return self.block_bits(self.params(params)) // 8
+
+    def lanes(self, params: Params | None = None) -> int:
+        """Blocks per stream beat: the LANES parameter where a core has one, else 1. The data
+        ports are block_bits x lanes wide, lane 0 in the low bits (docs/interface.md)."""
+        return int(self.params(params).get("LANES", self.fixed_lanes))
+
+    def cycle_params(self, params: Params | None = None, key_len: int | None = None) -> dict:
+        """What the cycle functions take: the checked parameters, plus KEY_LEN (bytes) for a
+        core with a key length port when ``key_len`` is given."""
+        p = self.params(params)
+        return {**p, "KEY_LEN": key_len} if self.key_len_port and key_len else p
+
+
+def filelist(family: str, top: str) -> tuple[str, ...]:
+    """The RTL files of the core ``top``, read from rtl/<family>/<top>.f: one path a line,
+    relative to the .f file (as ``verilator -F`` reads it), dependencies first, blank lines
+    and ``//`` or ``#`` comment lines ignored. Returned relative to rtl/."""
+    path = RTL / family / f"{top}.f"
+    names = []
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith(("//", "#")):
+            full = os.path.normpath(path.parent / line)
+            names.append(Path(os.path.relpath(full, RTL)).as_posix())
+    return tuple(names)
+
+
+CORES: dict[str, Core] = {}
+
+
+def register(core: Core) -> Core:
+    """Add ``core`` to the registry, its RTL files read from rtl/<family>/<top>.f."""
+    if core.name in CORES:
+        raise ValueError(f"core {core.name} registered twice")
+    core = dataclasses.replace(core, rtl=filelist(core.family, core.top))
+    CORES[core.name] = core
+    return core
+
