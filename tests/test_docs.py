@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The documentation: generated datasheets and README table are current, the README is short,
 RTL headers are short and point at the datasheets, and no word only an insider understands."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ciphercores.outfile: what a named output path finally is decides how it is written (issue
 33, item 1). Every special file here is made in a temporary directory (device nodes with
 os.mknod, as root), never a real /dev entry; each test also checks that nothing else in the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """docs/cores/<core>.md, one datasheet per registered core, and the README's core table:
 generated (``ciphercores datasheets``, and ``ciphercores results`` with the measured pages).
 

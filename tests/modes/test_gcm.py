@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """GCM on the host (ciphercores.modes) against NIST's CAVP files, Wycheproof, and two
 independent libraries (cryptography's AESGCM, pycryptodome's GCM)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """modes.Stream: a message in pieces of any sizes gives pycryptodome's result for the whole
 message, and the whole-message errors, at the end."""
 

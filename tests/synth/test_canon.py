@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The measurement keys follow what synthesis sees, not how the source is written."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Fmax caps from the minimum clock pulse widths nextpnr-ecp5 does not check."""
 
 from __future__ import annotations

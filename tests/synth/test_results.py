@@ -117,7 +117,8 @@ def test_the_page_rewrites_the_archive_with_exactly_what_it_shows(tmp_path, monk
     monkeypatch.setattr(results, "IMG", tmp_path / "no-sweeps")
     page, readme = tmp_path / "results.md", tmp_path / "README.md"
     readme.write_text(f"x\n{datasheets.BEGIN}\n{datasheets.END}\n")
-    results.write(page, tmp_path, flow.ARCHIVE)
+    _, recs = results.write(page, flow.ARCHIVE)
+    datasheets.write(recs, tmp_path)
     assert list(flow.read_archive()) == [shown["inputs"]]
     sheet = (tmp_path / "docs" / "cores" / "speck_iter.md").read_text()
     assert "| `speck_iter` | WORD=16 KEY_WORDS=4 | speck32-64 | 500 | 300 |" in sheet

@@ -143,9 +143,13 @@ def _results(args: argparse.Namespace) -> int:
 
     # the datasheets and the README's table come from the same records as the page; an
     # --out elsewhere leaves them alone
-    path, n = results.write(Path(args.out) if args.out else results.DOC,
-                            None if args.out else results.ROOT,
-                            None if args.out else flow.ARCHIVE)
+    path, recs = results.write(Path(args.out) if args.out else results.DOC,
+                               None if args.out else flow.ARCHIVE)
+    if not args.out:
+        from .. import datasheets
+
+        datasheets.write(recs, results.ROOT)
+    n = len(recs)
     print(f"wrote {path}{'' if args.out else ', the datasheets, the README table and the archive'}"
           f" ({n} measurements)")
     return 0

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Peak memory and speed of ``ciphercores encrypt`` against the input's size.
 
     python -m ciphercores.evaluation.memory [--sizes 1,64,512] [--name aes-128-ctr]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Reference points for the report's area-versus-throughput plots: other open cipher cores
 measured on ciphercores' own flow, and the papers' published area figures (other devices).
 

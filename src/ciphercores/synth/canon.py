@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What synthesis sees of a source file: the text that keys measurements.
 
 A measurement (synthesis, place-and-route, the archived record) depends on what Yosys reads,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Clock limits the place-and-route tool does not check: Fmax caps from minimum pulse widths.
 
 nextpnr-ecp5 builds its timing from the Project Trellis database (prjtrellis-db,

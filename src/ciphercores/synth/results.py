@@ -317,18 +317,13 @@ def replace_block(text: str, lines: list[str], begin: str, end: str) -> str:
     return text[:i + len(begin)] + "\n" + "\n".join(lines) + "\n" + text[j:]
 
 
-def write(path: Path = DOC, root: Path | None = ROOT,
-          archive: Path | None = flow.ARCHIVE) -> tuple[Path, int]:
-    """docs/results.md, the archive of exactly the records the page shows, and (with a
-    repository ``root``) its datasheets and README core table (``ciphercores.datasheets``),
-    all from one collection of records (the cache, else the archive)."""
+def write(path: Path = DOC, archive: Path | None = flow.ARCHIVE) -> tuple[Path, list[dict]]:
+    """docs/results.md and the archive of exactly the records the page shows, from one
+    collection of records (the cache, else the archive); returns the page's path and the
+    records (from which ``ciphercores results`` also writes the datasheets)."""
     recs = collect()
     shown: list[dict] = []
     write_output(path, render(recs, shown=shown).encode())
     if archive is not None:
         flow.write_archive(shown, archive)
-    if root is not None:
-        from .. import datasheets
-
-        datasheets.write(recs, root)
-    return path, len(recs)
+    return path, recs
