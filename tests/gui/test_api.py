@@ -100,7 +100,7 @@ def test_engine_labels_and_whether_the_model_is_built(client, monkeypatch, tmp_p
     # a core opened by this server is built; with an empty build cache nothing else is
     r, a = post(client, cipher="bf", mode="ecb", pad=True)
     assert r.status_code == 200, a
-    monkeypatch.setenv("CIPHERCORES_CACHE", str(tmp_path))
+    monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path))
     built = {e["id"]: e["built"] for e in client.get(
         "/api/engines", params={"cipher": "bf", "mode": "ecb"}).json()}
     assert built.pop(a["core"]) is True and built.pop("model") is True

@@ -179,8 +179,8 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
     plt = _plt()
     fig, axes = plt.subplots(1, len(grades), figsize=(5.4 * len(grades), 6.2), squeeze=False,
                              sharey=True)
-    cores = sorted({r["core"] for r in ok})
-    colors = {c: f"C{i}" for i, c in enumerate(cores)}
+    names = sorted({r["core"] for r in ok})
+    colors = {c: f"C{i}" for i, c in enumerate(names)}
     xs = [r["core_area"]["lut"] for r in ok] + [c.lut for c in peers.OPEN_CORES
                                                 if c.family == family]
     xs += [p.area for p in papers_here]
@@ -193,7 +193,7 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
         _log_axis(ax, "x", min(xs) / 1.5, max(xs) * 1.5)  # no point on a frame
         _log_axis(ax, "y", min(ys) / 1.5, max(ys) * 1.5)
         placed: list[tuple[float, float]] = []
-        for core in cores:
+        for core in names:
             rs = [r for r in ok if r["core"] == core and r["grade"] == grade]
             if not rs:
                 continue
