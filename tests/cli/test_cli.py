@@ -349,7 +349,8 @@ def test_chunked_errors_found_at_the_end_leave_no_output(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.bin", "o.bin"]
     src.write_bytes(bad[:-1])
     rc, stdout, err = run([*args, "-i", str(src)])
-    assert rc == E.TruncatedInputError.exit_code and stdout == b"" and "ciphertext of 287 bytes" in err
+    assert rc == E.TruncatedInputError.exit_code
+    assert stdout == b"" and "ciphertext of 287 bytes" in err
 
 
 def test_no_pad(tmp_path):
