@@ -184,6 +184,12 @@ class Stream:
         self.total = 0  # input bytes so far
         self._last = decrypt and self.pad  # hold back the last block (its padding)
 
+    @property
+    def checks_at_end(self) -> bool:
+        """Whether :meth:`finish` can still fail after output was given (the padding of a
+        padded decryption)."""
+        return self._last
+
     def expect(self, total: int) -> None:
         """Fail now if a message of ``total`` bytes would fail at the end for its length."""
         bs, where = self.bs, f"{self.name}-{self.mode}"

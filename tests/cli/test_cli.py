@@ -353,6 +353,21 @@ def test_chunked_errors_found_at_the_end_leave_no_output(tmp_path, monkeypatch):
     assert stdout == b"" and "ciphertext of 287 bytes" in err
 
 
+def test_a_padding_error_to_a_pipe_leaves_no_partial_output(tmp_path, monkeypatch):
+    """On stdout (a pipe) a padded decryption of several chunks is spooled until its padding
+    has passed: a bad padding at the end writes nothing; a good message comes out whole."""
+    monkeypatch.setattr(crypt, "CHUNK", 64)
+    key, iv = bytes(range(16)), bytes(16)
+    model = models.new("aes-128", key)
+    args = ["decrypt", "aes-128-cbc", "--key", key.hex(), "--iv", iv.hex(), "--software"]
+    bad = modes.encrypt(model, "cbc", bytes(288), iv, pad=False)  # decrypts to zeros
+    rc, stdout, err = run(args, bad)  # stdin: the size is not known up front
+    assert rc == E.PaddingError.exit_code and "bad decrypt" in err and stdout == b""
+    plain = bytes(range(256)) * 2
+    rc, stdout, err = run(args, modes.encrypt(model, "cbc", plain, iv))
+    assert rc == 0 and stdout == plain, err
+
+
 def test_no_pad(tmp_path):
     key = bytes(range(16))
     rc, out, _ = run(["encrypt", "speck128-128-ecb", "--key", key.hex(), "--no-pad"], bytes(32))

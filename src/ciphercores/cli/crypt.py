@@ -9,6 +9,7 @@ import contextlib
 import os
 import stat
 import sys
+import tempfile
 import time
 from typing import BinaryIO
 
@@ -37,7 +38,11 @@ def _open_input(path: str | None, stack: contextlib.ExitStack) -> tuple[BinaryIO
 def _pump(stream: modes.Stream, src: BinaryIO, name: str, size: int | None,
           out: Output) -> tuple[int, int]:
     """``src`` through ``stream`` into ``out``, a chunk at a time; a length error is found
-    before any output when the size is known. Returns (bytes in, bytes out)."""
+    before any output when the size is known. Where the end of the message can still fail
+    (padded decryption: the padding is checked last) and the output cannot be replaced
+    atomically (stdout, a pipe, a device), the result is spooled to an unnamed temporary file
+    and copied out only once the whole message has passed: no partial output, memory still
+    flat. Returns (bytes in, bytes out)."""
     if size is not None:
         stream.expect(size)
 
@@ -47,8 +52,8 @@ def _pump(stream: modes.Stream, src: BinaryIO, name: str, size: int | None,
         except OSError as e:
             raise FileAccessError(f"cannot read {name}: {e.strerror or e}") from None
 
-    n_in = n_out = 0
-    with out.open() as w:
+    def run(w) -> tuple[int, int]:
+        n_in = n_out = 0
         piece = read()
         while True:  # one chunk ahead: the last one goes to finish() with the padding check
             ahead = read() if piece else b""
@@ -59,6 +64,17 @@ def _pump(stream: modes.Stream, src: BinaryIO, name: str, size: int | None,
             if not ahead:
                 return n_in, n_out
             piece = ahead
+
+    if out.atomic or not stream.checks_at_end:
+        with out.open() as w:
+            return run(w)
+    with tempfile.TemporaryFile(prefix="ciphercores-") as spool:
+        counts = run(spool)
+        spool.seek(0)
+        with out.open() as w:
+            while chunk := spool.read(CHUNK):
+                w.write(chunk)
+    return counts
 
 
 class Progress:
