@@ -51,6 +51,8 @@ class Mutation:
     old: str
     new: str
     fails: tuple[str, ...]
+    # target parameters where the defect shows (the target's defaults otherwise)
+    params: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class Target:
 
 _COUNT = "common/axis_credit_count.v"
 _FIFO = "common/axis_credit_fifo.v"
+_PIPED = "common/axis_credit_fifo_piped.v"
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
@@ -133,6 +136,41 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "wire        wipe_next = wipe_reg && !(&wipe_ptr_reg[DEPTH_LOG2-1:1]);",
                      ("fifo_wiped", "fifo_credit", "fifo_wipe_empty")),
         )),
+    Target(
+        name="axis_credit_fifo_piped", top="axis_credit_fifo_piped_formal",
+        sources=(_COUNT, _PIPED),
+        defaults={"WIDTH": 4, "DEPTH_LOG2": 2},
+        sweep=tuple({"WIDTH": w, "DEPTH_LOG2": d} for w, d in ((1, 2), (4, 2), (4, 3))),
+        depth=6, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 12,
+        what="m_ source rules, zero while idle, reset; reserved - out <= DEPTH; every block "
+             "out once, in order; the wipe zeroes RAM, read registers and queue",
+        mutations=(
+            Mutation("data shown while m_valid is low", _PIPED,
+                     "assign m_data = q_head;", "assign m_data = q_reg[WIDTH-1:0];",
+                     ("source_zero_idle",)),
+            Mutation("m_valid falls without a transfer", _PIPED,
+                     "q_valid_s = pipe_valid_reg || q_valid_reg;",
+                     "q_valid_s = pipe_valid_reg;",
+                     ("source_held",)),
+            Mutation("queue read pointer skips an entry", _PIPED,
+                     "q_rd_f = {q_rd_reg[QUEUE-2:0], q_rd_reg[QUEUE-1]};",
+                     "q_rd_f = {q_rd_reg[QUEUE-3:0], q_rd_reg[QUEUE-1:QUEUE-2]};",
+                     ("piped_q_wr", "chosen_first_out", "chosen_second_out")),
+            Mutation("credit one block too many", _PIPED,
+                     ".CAPACITY(DEPTH),", ".CAPACITY(DEPTH + 1),",
+                     ("piped_credit", "count_capacity")),
+            Mutation("drops a block arriving behind a full queue", _PIPED,
+                     "wire push = s_valid && !wipe_reg;",
+                     "wire push = s_valid && !wipe_reg && !held_reg[2];",
+                     ("piped_held", "chosen_first_out", "chosen_second_out",
+                      "piped_first_at", "piped_second_at"),
+                     (("DEPTH_LOG2", 3),)),
+            Mutation("wipe leaves the queue", _PIPED,
+                     "if ((q_wr_reg[i] && !q_count_reg[2]) || wipe_reg) begin",
+                     "if (q_wr_reg[i] && !q_count_reg[2]) begin",
+                     ("piped_wiped",)),
+        ),
+    ),
 )}
 
 
@@ -246,7 +284,7 @@ def check_mutation(target: Target, mutation: Mutation, build: Path = BUILD) -> R
     """Model-check the broken variant from reset (bmc, as deep as the covers): it must FAIL
     with a real counterexample on one of the mutation's properties (a failed induction step
     alone could be an unreachable state, so it does not count)."""
-    return run(target, None, "bmc", mutation, build)
+    return run(target, dict(mutation.params), "bmc", mutation, build)
 
 
 def mutation_caught(res: Result, mutation: Mutation) -> bool:
