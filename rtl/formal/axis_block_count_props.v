@@ -9,7 +9,9 @@ module axis_block_count_props #(
     // the most blocks the design may hold
     parameter integer CAPACITY = 4,
     // width of the count (holds CAPACITY + 1)
-    parameter integer CW = 4
+    parameter integer CW = 4,
+    // 1: cover the count reaching CAPACITY (0 where the environment is counted)
+    parameter integer COVER = 1
 ) (
     input  wire          clk,
     input  wire          rst,
@@ -49,11 +51,15 @@ always @(*) begin
 end
 
 // not vacuous: the design can be filled to its capacity
-always @(*) begin
-    if (armed && !rst) begin
-        count_full: cover(f_held == CAPACITY);
+generate
+    if (COVER != 0) begin : g_cover
+        always @(*) begin
+            if (armed && !rst) begin
+                count_full: cover(f_held == CAPACITY);
+            end
+        end
     end
-end
+endgenerate
 `else
 assign held = {CW{1'b0}};
 `endif

@@ -65,10 +65,11 @@ wire f_reset_ok = !armed || RESET_CLEARS == 0 || f_rst_run < RESET_CYCLES
 generate
     if (ASSUME != 0) begin : g_assume
         always @(*) begin
-            if (f_stalled && !rst) begin
+            if (f_stalled) begin
                 assume(f_held_ok);
             end
             assume(f_idle_ok);
+            assume(f_reset_ok);
         end
     end else begin : g_assert
         always @(*) begin
