@@ -8,6 +8,7 @@
     ciphercores demo                                    the same as `make demo`
     ciphercores synth | explore | results               the measurement flow (ciphercores.synth)
     ciphercores gui [--host H] [--port N]               the web GUI (docs/gui.md)
+    ciphercores prove TARGET [-P K=V ...] [--json]      formal proof of a shared module
 
 Cipher names as OpenSSL spells them (``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``;
 ``speck128-128-ctr`` for SPECK). Errors: one line on stderr, the error's exit status (see
@@ -483,6 +484,9 @@ def main(argv: list[str] | None = None) -> int:
     synth_commands.add(sub)
     _add_driver_commands(sub)
     _add_gui_command(sub)
+    from . import formal  # prove
+
+    formal.add_command(sub)
     args = ap.parse_args(argv)
     try:
         return args.func(args)

@@ -56,3 +56,27 @@ def test_unknown_target_and_parameter():
         formal.prove("no_such_module")
     with pytest.raises(registry.BadParameterError, match="no parameter DEPTH"):
         formal.prove("axis_credit_count", {"DEPTH": 3})
+
+
+def test_cli_prove_json(capsys):
+    """`ciphercores prove TARGET -P ... --json`: the properties, then per run (proof, cover)
+    its result, depth and time; exit status 0 when both pass."""
+    import json
+
+    from ciphercores import cli
+
+    assert cli.main(["prove", "axis_credit_count", "-P", "CAPACITY=3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["target"] == "axis_credit_count" and out["properties"]
+    modes = {r["mode"]: r for r in out["results"]}
+    assert set(modes) == {"prove", "cover"}
+    assert all(r["status"] == "PASS" and r["params"]["CAPACITY"] == 3 for r in modes.values())
+    assert modes["prove"]["depth"] == formal.TARGETS["axis_credit_count"].depth
+    assert modes["cover"]["covered"]["u_blocks.count_full"] > 0
+
+
+def test_cli_prove_bad_parameter(capsys):
+    from ciphercores import cli
+
+    assert cli.main(["prove", "axis_credit_count", "-P", "DEPTH=3"]) != 0
+    assert "has no parameter DEPTH" in capsys.readouterr().err
