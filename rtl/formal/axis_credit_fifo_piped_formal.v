@@ -59,7 +59,6 @@ wire [CW-1:0]              ahead0;
 wire [CW-1:0]              ahead1;
 wire [WIDTH-1:0]           value0;
 wire [WIDTH-1:0]           value1;
-wire                       m_fire = m_valid && m_ready;
 
 formal_reset u_reset (
     .clk(clk),
@@ -103,56 +102,24 @@ axis_credit_fifo_piped #(
     .f_credit_take(credit_take)
 );
 
-axis_source_props #(
+credit_fifo_props #(
     .WIDTH(WIDTH),
-    .ASSUME(0),
-    .ZERO_IDLE(1),
-    .RESET_CLEARS(1)
-) u_m_axis (
-    .clk(clk),
-    .rst(rst),
-    .armed(armed),
-    .tvalid(m_valid),
-    .tready(m_ready),
-    .tdata(m_data)
-);
-
-axis_block_count_props #(
+    .CW(CW),
     .CAPACITY(CAP),
-    .CW(CW)
-) u_reserved (
-    .clk(clk),
-    .rst(rst),
-    .armed(armed),
-    .in_fire(reserve),
-    .out_fire(m_fire),
-    .held(reserved)
-);
-
-axis_block_count_props #(
-    .CAPACITY(CAP),
-    .CW(CW)
-) u_held (
-    .clk(clk),
-    .rst(rst),
-    .armed(armed),
-    .in_fire(s_valid),
-    .out_fire(m_fire),
-    .held(held)
-);
-
-axis_chosen_block_props #(
-    .WIDTH(WIDTH),
-    .CW(CW)
-) u_chosen (
+    .ZERO_IDLE(1)
+) u_props (
     .clk(clk),
     .rst(rst),
     .armed(armed),
     .pick(pick),
-    .in_fire(s_valid),
-    .in_data(s_data),
-    .out_fire(m_fire),
-    .out_data(m_data),
+    .reserve(reserve),
+    .credit(credit),
+    .s_valid(s_valid),
+    .s_data(s_data),
+    .m_valid(m_valid),
+    .m_ready(m_ready),
+    .m_data(m_data),
+    .reserved(reserved),
     .held(held),
     .inside(inside),
     .ahead0(ahead0),
@@ -160,11 +127,6 @@ axis_chosen_block_props #(
     .value0(value0),
     .value1(value1)
 );
-
-always @(*) begin
-    assume(!reserve || credit);
-    assume(!s_valid || reserved != held);
-end
 
 // ---- invariants ----
 reg f_wipe_prev = 1'b0;

@@ -7,8 +7,10 @@
 // assumed on a stream its environment drives (ASSUME = 1). Nothing is required across a reset
 // edge (the reset window), nor before the first one (`armed` low).
 module axis_source_props #(
-    // bits of tdata and tuser together
+    // bits of tuser and tdata together ({tuser, tdata})
     parameter integer WIDTH = 8,
+    // of which the top USER_BITS are tuser: held like tdata, but not required zero
+    parameter integer USER_BITS = 0,
     // 0: assert (the design is the source), 1: assume (the environment is)
     parameter integer ASSUME = 0,
     // 1: tdata is zero in every cycle in which tvalid is low (rule 5 on a core's m_axis)
@@ -29,9 +31,10 @@ module axis_source_props #(
 );
 
 initial begin
-    if ((ASSUME != 0 && ASSUME != 1) || RESET_CYCLES < 1 || RESET_CYCLES > 255) begin
-        $error("axis_source_props %m: ASSUME=%0d (0 or 1), RESET_CYCLES=%0d (1..255)",
-               ASSUME, RESET_CYCLES);
+    if ((ASSUME != 0 && ASSUME != 1) || RESET_CYCLES < 1 || RESET_CYCLES > 255
+        || USER_BITS < 0 || USER_BITS >= WIDTH) begin
+        $error("axis_source_props %m: ASSUME=%0d (0/1), RESET_CYCLES=%0d (1..255), USER_BITS=%0d",
+               ASSUME, RESET_CYCLES, USER_BITS);
         $finish;
     end
 end
@@ -58,9 +61,11 @@ end
 // a block offered and not taken is still offered, unchanged, unless a reset edge came between
 wire f_stalled = armed && !f_prev_rst && f_prev_valid && !f_prev_ready;
 wire f_held_ok = tvalid && (tdata == f_prev_data);
-wire f_idle_ok = !armed || ZERO_IDLE == 0 || tvalid || tdata == {WIDTH{1'b0}};
+wire [WIDTH-1:0] f_data_mask = {WIDTH{1'b1}} >> USER_BITS;
+wire f_data_zero = (tdata & f_data_mask) == {WIDTH{1'b0}};
+wire f_idle_ok = !armed || ZERO_IDLE == 0 || tvalid || f_data_zero;
 wire f_reset_ok = !armed || RESET_CLEARS == 0 || f_rst_run < RESET_CYCLES
-                  || (!tvalid && tdata == {WIDTH{1'b0}});
+                  || (!tvalid && f_data_zero);
 
 generate
     if (ASSUME != 0) begin : g_assume

@@ -175,6 +175,7 @@ end
 // ---- the properties ----
 axis_source_props #(
     .WIDTH(W),
+    .USER_BITS(1),
     .ASSUME(0),
     .ZERO_IDLE(1),
     .RESET_CLEARS(1)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from . import tools
+from . import registry, tools
 from .errors import CipherCoresError
 from .registry import ROOT, RTL, BadParameterError
 
@@ -68,9 +68,35 @@ class Target:
     what: str = ""
     # the covers the formal top must reach (instance.label): the proof is not vacuous
     covers: tuple[str, ...] = ("u_blocks.count_full", "u_chosen.chosen_both_out")
+    # a registered core under rtl/formal/core_formal.v, model-checked from reset (bmc) to
+    # `depth` cycles instead of proven by induction; `capacity`: the blocks it holds at most
+    core: bool = False
+    capacity: int = 0
+    # rule 5's "m_axis_tdata zero whenever m_axis_tvalid is low" checked (core_formal)
+    zero_idle: bool = True
 
-    def files(self) -> list[str]:
-        return [*PROPS, *self.sources, f"formal/{self.top}.v"]
+    def files(self) -> list[Path]:
+        sources = (registry.get(self.name).sources() if self.core
+                   else [RTL / f for f in self.sources])
+        return [*(RTL / f for f in PROPS), *sources, RTL / f"formal/{self.top}.v"]
+
+    def proof_mode(self) -> str:
+        return "bmc" if self.core else "prove"
+
+    def proof_depth(self, params: dict[str, int]) -> int:
+        if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
+            core = registry.get(self.name)
+            return core.key_setup(params) + 2 * core.latency(params) + self.capacity + 4
+        return self.depth
+
+    def top_params(self, params: dict[str, int]) -> dict[str, int]:
+        """The formal top's parameters (a core's go through defines, see _core_defines)."""
+        if not self.core:
+            return params
+        core = registry.get(self.name)
+        return {"DATA_BITS": core.block_bits(params) * core.lanes(params),
+                "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
+                "ZERO_IDLE": int(self.zero_idle)}
 
     def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
         p = dict(self.defaults)
@@ -82,10 +108,18 @@ class Target:
         return p
 
 
+def _core_cover_depth(name: str, p: dict[str, int], capacity: int) -> int:
+    """Steps for a core's covers: the zero key's set-up after reset, two blocks through."""
+    core = registry.get(name)
+    return core.key_setup(p) + 2 * core.latency(p) + capacity + 8
+
+
 _COUNT = "common/axis_credit_count.v"
 _FIFO = "common/axis_credit_fifo.v"
 _PIPED = "common/axis_credit_fifo_piped.v"
+_FIFO_PROPS = "formal/credit_fifo_props.v"
 _MODE = "modes/mode_engine.v"
+_SPECK = "speck/speck_iter.v"
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
@@ -109,14 +143,16 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("credit_safe",)),
         )),
     Target(
-        name="axis_credit_fifo", top="axis_credit_fifo_formal", sources=(_FIFO,),
+        name="axis_credit_fifo", top="axis_credit_fifo_formal",
+        sources=(_FIFO_PROPS, _FIFO),
         defaults={"WIDTH": 4, "DEPTH_LOG2": 2},
         sweep=tuple({"WIDTH": w, "DEPTH_LOG2": d} for w, d in
                     ((1, 1), (8, 1), (4, 2), (4, 3), (8, 3))),
         depth=4, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 8,
         what="m_ source rules and reset; reserved - out <= DEPTH + 1; every block out once, "
              "in order; the wipe zeroes the RAM",
-        covers=("u_reserved.count_full", "u_held.count_full", "u_chosen.chosen_both_out"),
+        covers=("u_props.u_reserved.count_full", "u_props.u_held.count_full",
+                "u_props.u_chosen.chosen_both_out"),
         mutations=(
             Mutation("drops a write to a full RAM slot", _FIFO,
                      "wire push = s_valid && !bypass;",
@@ -143,13 +179,14 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         )),
     Target(
         name="axis_credit_fifo_piped", top="axis_credit_fifo_piped_formal",
-        sources=(_COUNT, _PIPED),
+        sources=(_FIFO_PROPS, _COUNT, _PIPED),
         defaults={"WIDTH": 4, "DEPTH_LOG2": 2},
         sweep=tuple({"WIDTH": w, "DEPTH_LOG2": d} for w, d in ((1, 2), (4, 2), (4, 3))),
         depth=6, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 12,
         what="m_ source rules, zero while idle, reset; reserved - out <= DEPTH; every block "
              "out once, in order; the wipe zeroes RAM, read registers and queue",
-        covers=("u_reserved.count_full", "u_held.count_full", "u_chosen.chosen_both_out"),
+        covers=("u_props.u_reserved.count_full", "u_props.u_held.count_full",
+                "u_props.u_chosen.chosen_both_out"),
         mutations=(
             Mutation("data shown while m_valid is low", _PIPED,
                      "assign m_data = q_head;", "assign m_data = q_reg[WIDTH-1:0];",
@@ -209,6 +246,40 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("mode_count", "count_nothing_invented", "source_reset_clears")),
         ),
     ),
+    # registered cores at their smallest parameter set: bounded model checks from reset
+    Target(
+        name="speck_iter", top="core_formal", sources=(), core=True, capacity=2,
+        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
+        zero_idle=False,
+        defaults={"WORD": 16, "KEY_WORDS": 4}, sweep=({"WORD": 16, "KEY_WORDS": 4},),
+        depth=0, cover_depth=lambda p: _core_cover_depth("speck_iter", p, 2),
+        what="bounded: m_axis source rules, reset; key before data; "
+             "at most two blocks inside (rounds, output), none invented; two blocks out "
+             "once, in order",
+        mutations=(
+            Mutation("data taken during a key load", _SPECK,
+                     "assign s_axis_tready = !s_key_tvalid && !prep_reg",
+                     "assign s_axis_tready = !prep_reg", ("core_key_priority",)),
+            Mutation("m_axis_tvalid falls without a transfer", _SPECK,
+                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
+                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
+            Mutation("a result overwrites a stalled output", _SPECK,
+                     "wire finish = last_round && out_free;", "wire finish = last_round;",
+                     ("source_held", "chosen_first_out", "chosen_second_out",
+                      "count_nothing_invented")),
+            Mutation("reset leaves m_axis_tvalid", _SPECK,
+                     "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
+                     "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
+        )),
+    Target(
+        name="des_iter", top="core_formal", sources=(), core=True, capacity=2,
+        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
+        zero_idle=False,
+        defaults={}, sweep=({},),
+        depth=0, cover_depth=lambda p: _core_cover_depth("des_iter", p, 2),
+        what="bounded: m_axis source rules, reset; key before data; "
+             "at most two blocks inside (rounds, output), none invented; two blocks out "
+             "once, in order"),
 )}
 
 
@@ -240,16 +311,15 @@ class Result:
                 f"{self.seconds:.1f} s{extra}")
 
 
-def _sby(target: Target, params: dict[str, int], mode: str, depth: int,
-         files: list[Path]) -> str:
+def _sby(top: str, params: dict[str, int], mode: str, depth: int, files: list[Path]) -> str:
     chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
     names = " ".join(f.name for f in files)
     return "\n".join([
         "[options]", f"mode {mode}", f"depth {depth}", "",
         "[engines]", f"smtbmc {SOLVER}", "",
         "[script]", f"read -formal {names}",
-        f"chparam {chparam} {target.top}" if chparam else "",
-        f"prep -top {target.top}", "",
+        f"chparam {chparam} {top}" if chparam else "",
+        f"prep -top {top}", "",
         "[files]", *(str(f) for f in files), "",
     ])
 
@@ -275,13 +345,24 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
     """Run one proof (``mode`` prove: k-induction; cover; bmc: from reset, as deep as the
     covers) and return its parsed result."""
     params = target.params(params)
-    depth = target.depth if mode == "prove" else target.cover_depth(params)
+    depth = (target.proof_depth(params) if mode == target.proof_mode()
+             else target.cover_depth(params))
     tag = "-".join(f"{k}{v}" for k, v in params.items())
     if mutation is not None:
         tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
     job = build / f"{target.name}-{tag}-{mode}"
     job.parent.mkdir(parents=True, exist_ok=True)
-    files = [RTL / f for f in target.files()]
+    files = target.files()
+    if target.core:
+        core = registry.get(target.name)
+        if core.key_len_port:
+            raise ProofError(f"{core.name}: cores with s_key_tlen are not wired yet")
+        plist = ", ".join(f".{k}({v})" for k, v in params.items())
+        defines = build / f"{target.name}-{tag}.defs" / "formal_core_defs.v"
+        defines.parent.mkdir(parents=True, exist_ok=True)
+        defines.write_text(f"`define FORMAL_CORE {core.top}\n"
+                           f"`define FORMAL_CORE_PARAMS {plist}\n")
+        files = [defines, *files]
     if mutation is not None:
         src = (RTL / mutation.file).read_text()
         if src.count(mutation.old) != 1:
@@ -292,7 +373,7 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
         mutated.write_text(src.replace(mutation.old, mutation.new))
         files = [mutated if f == RTL / mutation.file else f for f in files]
     sby_file = job.with_suffix(".sby")
-    sby_file.write_text(_sby(target, params, mode, depth, files))
+    sby_file.write_text(_sby(target.top, target.top_params(params), mode, depth, files))
     cmd = [tools.find("sby"), "-f", "-d", job.name, sby_file.name,
            "--yosys", tools.find("yosys"), "--smtbmc", tools.find("yosys-smtbmc")]
     t0 = time.monotonic()
@@ -320,7 +401,8 @@ def prove(name: str, params: dict[str, int] | None = None,
     if name not in TARGETS:
         raise BadParameterError(f"no formal target {name!r} (targets: {', '.join(TARGETS)})")
     target = TARGETS[name]
-    return [run(target, params, "prove", build=build), run(target, params, "cover", build=build)]
+    return [run(target, params, target.proof_mode(), build=build),
+            run(target, params, "cover", build=build)]
 
 
 def check_mutation(target: Target, mutation: Mutation, build: Path = BUILD) -> Result:
