@@ -63,7 +63,7 @@ class Target:
     sources: tuple[str, ...]        # design files under rtl/, before the top's own
     defaults: dict[str, int]
     sweep: tuple[dict[str, int], ...]
-    depth: int                      # k of the k-induction (and of the base case)
+    depth: int                      # k of the k-induction (cores: see proof_depth)
     cover_depth: Callable[[dict[str, int]], int]   # steps the covers need
     mutations: tuple[Mutation, ...] = ()
     what: str = ""
@@ -91,7 +91,7 @@ class Target:
         return self.depth
 
     def top_params(self, params: dict[str, int]) -> dict[str, int]:
-        """The formal top's parameters (a core's go through defines, see _core_defines)."""
+        """The formal top's parameters (a core's own go through defines written by run())."""
         if not self.core:
             return params
         core = registry.get(self.name)
@@ -106,7 +106,8 @@ class Target:
                 raise BadParameterError(f"{self.name} has no parameter {k} "
                                         f"(it has {', '.join(p)})")
             p[k] = int(v)
-        return p
+        # a core's parameter set is checked by the registry (a SPECK set must exist, ...)
+        return registry.get(self.name).params(p) if self.core else p
 
 
 def _core_cover_depth(name: str, p: dict[str, int], capacity: int) -> int:
@@ -267,7 +268,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("a result overwrites a stalled output", _SPECK,
                      "wire finish = last_round && out_free;", "wire finish = last_round;",
                      ("source_held", "chosen_first_out", "chosen_second_out",
-                      "count_nothing_invented")),
+                      "count_capacity")),
             Mutation("reset leaves m_axis_tvalid", _SPECK,
                      "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
                      "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
