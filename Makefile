@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: demo test slow lint clean venv bench-synth bench-sweeps
+.PHONY: demo test slow formal lint clean venv bench-synth bench-sweeps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ test: $(STAMP)
 ## slow: the long runs (10^6 random blocks per core)
 slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow $(PYTEST_ARGS)
+
+## formal: every formal proof (SymbiYosys, k-induction and covers) over each target's parameter
+## sweep, and every broken variant shown to fail (ciphercores.formal; runs in build/formal/)
+formal: $(STAMP)
+	$(BIN)/python -m ciphercores.formal
 
 ## lint: Verilator --lint-only -Wall on every RTL file (every registered test set), ruff on Python
 lint: $(STAMP)

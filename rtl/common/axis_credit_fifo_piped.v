@@ -31,6 +31,30 @@ module axis_credit_fifo_piped #(
     output wire [WIDTH-1:0] m_data,
     output wire             m_valid,
     input  wire             m_ready
+`ifdef FORMAL
+    ,
+    // internal state for the proofs' invariants (rtl/formal/)
+    output wire [WIDTH*(1 << DEPTH_LOG2)-1:0] f_mem,
+    output wire [DEPTH_LOG2-1:0]              f_wr_ptr,
+    output wire [DEPTH_LOG2-1:0]              f_rd_ptr,
+    output wire [DEPTH_LOG2:0]                f_ram_count,
+    output wire                               f_ram_any,
+    output wire [DEPTH_LOG2-1:0]              f_wipe_ptr,
+    output wire [WIDTH-1:0]                   f_rd_data,
+    output wire [WIDTH-1:0]                   f_pipe_data,
+    output wire                               f_rd_valid,
+    output wire                               f_pipe_valid,
+    output wire [2:0]                         f_held,
+    output wire [WIDTH*4-1:0]                 f_q,
+    output wire [3:0]                         f_q_wr,
+    output wire [3:0]                         f_q_rd,
+    output wire [2:0]                         f_q_count,
+    output wire [3:0]                         f_q_sel,
+    output wire [1:0]                         f_give,
+    output wire [1:0]                         f_hold,
+    output wire [$clog2((1 << DEPTH_LOG2) + 1)-1:0] f_credit_count,
+    output wire                               f_credit_take
+`endif
 );
 
 localparam integer DEPTH = 1 << DEPTH_LOG2;
@@ -125,6 +149,11 @@ axis_credit_count #(
     .give(give_reg[1]),
     .hold(hold_reg[1]),
     .credit(credit)
+`ifdef FORMAL
+    ,
+    .f_count(f_credit_count),
+    .f_take_reg(f_credit_take)
+`endif
 );
 
 // one write port: the wipe after reset, or the pipeline's output
@@ -172,6 +201,32 @@ always @(*) begin : p_head
     end
 end
 assign m_data = q_head;
+
+`ifdef FORMAL
+assign f_wr_ptr = wr_ptr_reg;
+assign f_rd_ptr = rd_ptr_reg;
+assign f_ram_count = ram_count_reg;
+assign f_ram_any = ram_any_reg;
+assign f_wipe_ptr = wipe_ptr_reg;
+assign f_rd_data = rd_reg;
+assign f_pipe_data = pipe_reg;
+assign f_rd_valid = rd_valid_reg;
+assign f_pipe_valid = pipe_valid_reg;
+assign f_held = held_reg;
+assign f_q = q_reg;
+assign f_q_wr = q_wr_reg;
+assign f_q_rd = q_rd_reg;
+assign f_q_count = q_count_reg;
+assign f_q_sel = q_sel_reg;
+assign f_give = give_reg;
+assign f_hold = hold_reg;
+genvar f_i;
+generate
+    for (f_i = 0; f_i < DEPTH; f_i = f_i + 1) begin : g_f_mem
+        assign f_mem[WIDTH*f_i +: WIDTH] = mem[f_i];
+    end
+endgenerate
+`endif
 
 always @(posedge clk) begin : p_ctrl
     if (push) begin

@@ -42,6 +42,14 @@ module mode_engine #(
     input  wire             c_out_tuser,
     input  wire             c_out_tvalid,
     output wire             c_out_tready
+`ifdef FORMAL
+    ,
+    // internal state for the proofs' invariants (rtl/formal/)
+    output wire [(BLOCK+2)*(1 << DEPTH_LOG2)-1:0] f_side,
+    output wire [DEPTH_LOG2:0]                    f_wr_ptr,
+    output wire [DEPTH_LOG2:0]                    f_rd_ptr,
+    output wire                                   f_busy
+`endif
 );
 
 localparam integer CBC = 1, CFB = 2, OFB = 3, CTR = 4;
@@ -152,6 +160,18 @@ always @(posedge clk) begin
             prev_reg <= s_iv_tdata;
     end
 end
+
+`ifdef FORMAL
+assign f_wr_ptr = wr_ptr;
+assign f_rd_ptr = rd_ptr;
+assign f_busy = busy_reg;
+genvar f_i;
+generate
+    for (f_i = 0; f_i < DEPTH; f_i = f_i + 1) begin : g_f_side
+        assign f_side[(BLOCK+2)*f_i +: BLOCK + 2] = side_mem[f_i];
+    end
+endgenerate
+`endif
 
 // the core's direction bit comes back with each block; the engine keeps its own copy
 wire unused_ok = &{1'b0, c_out_tuser};

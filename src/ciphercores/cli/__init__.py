@@ -25,7 +25,7 @@ import sys
 from .. import __version__
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, CipherCoresError
 from ..frontend import redact
-from . import bench, crypt, datasheets, demo, exitcodes, gui, report, synth, verify
+from . import bench, crypt, datasheets, demo, exitcodes, gui, prove, report, synth, verify
 from . import cores as cores_cmd
 from .output import note
 
@@ -47,7 +47,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: the command groups in the order ``--help`` lists them; each adds its subcommands
-COMMANDS = (cores_cmd, demo, synth, datasheets, crypt, verify, bench, report, gui, exitcodes)
+COMMANDS = (cores_cmd, demo, synth, datasheets, crypt, verify, prove, bench, report, gui,
+            exitcodes)
 
 
 def _find_secrets(argv: list[str]) -> list[str]:

