@@ -1,0 +1,52 @@
+"""The GHASH hardware blocks of rtl/gcm/ on Verilator and Icarus: the digit-serial multiplier
+(cocotb_gf128_mul.py) across DIGIT, and the one-block-a-cycle GHASH unit (cocotb_ghash.py)
+across P. They are building blocks of the GCM cores, not cores themselves (not in the
+registry): a small stand-in gives the simulation runner their files and top module.
+``-m slow``: more random operands and messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ciphercores.sim import runner
+
+HERE = Path(__file__).parent
+
+@dataclass(frozen=True)
+class _Block:
+    """What ciphercores.sim.runner needs of a core: a name, the top module, its files."""
+
+    name: str
+    rtl: tuple[str, ...]
+
+    @property
+    def top(self) -> str:
+        return self.name
+
+    def sources(self) -> list[Path]:
+        return [runner.ROOT / "rtl" / f for f in self.rtl]
+
+MUL = _Block("gf128_mul_ds", ("gcm/gf128_mul_ds.v",))
+GHASH = _Block("ghash", ("gcm/ghash.v",))
+
+def _run(block: _Block, params: dict[str, int], sim: str, module: str, config: dict) -> None:
+    if not runner.available(sim):
+        pytest.skip(f"{sim} is not installed")
+    runner.run(block, params, sim, module, config=config, test_dir=HERE, quiet=True)
+
+@pytest.mark.parametrize("sim", runner.SIMULATORS)
+@pytest.mark.parametrize("digit", [1, 4, 16, 32])
+def test_gf128_mul_ds(digit, sim):
+    """Products against the model (edge operands in every pairing, random ones), latency and
+    interval 128/DIGIT, random idle and back-pressure, reset."""
+    n = 300 if sim == "verilator" else 60
+    _run(MUL, {"DIGIT": digit}, sim, "cocotb_gf128_mul", {"random": n, "seed": 10 + digit})
+
+@pytest.mark.slow
+@pytest.mark.parametrize("digit", [2, 8, 64])
+def test_gf128_mul_ds_more(digit):
+    _run(MUL, {"DIGIT": digit}, "verilator", "cocotb_gf128_mul",
+         {"random": 20_000, "seed": 20 + digit})
