@@ -3,6 +3,8 @@ cycle figures, and the reset. Launched by tests/gcm/test_gcm_rtl.py."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import cocotb
 from gcm_bench import Bench, Item, Out, config
 
@@ -46,7 +48,7 @@ async def products(dut):
     # m_valid rises `steps` edges after the input handshake; the result is taken on the next
     lat = {t - it.t for it, (t, _) in zip(items, got, strict=True)}
     assert lat == {steps + 1}, f"latency {lat}"
-    assert {b.t - a.t for a, b in zip(items, items[1:])} == {steps}, "interval"
+    assert {b.t - a.t for a, b in pairwise(items)} == {steps}, "interval"
     items = _items(pairs)
     _check(pairs, await tb.run(items, len(pairs), idle=0.3, backpressure=0.3))
 

@@ -50,3 +50,19 @@ def test_gf128_mul_ds(digit, sim):
 def test_gf128_mul_ds_more(digit):
     _run(MUL, {"DIGIT": digit}, "verilator", "cocotb_gf128_mul",
          {"random": 20_000, "seed": 20 + digit})
+
+
+@pytest.mark.parametrize("sim", runner.SIMULATORS)
+@pytest.mark.parametrize("p", [1, 2, 4, 8])
+def test_ghash(p, sim):
+    """GHASH of messages of 0, 1, P-1, P, P+1 and random block counts against the model, H
+    reloaded between messages, random idle and back-pressure; cycle figures; a pycryptodome
+    AES-GCM tag rebuilt from the unit's GHASH; reset."""
+    n = 40 if sim == "verilator" else 8
+    _run(GHASH, {"P": p}, sim, "cocotb_ghash", {"random": n, "seed": 30 + p})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("p", [8, 16])
+def test_ghash_more(p):
+    _run(GHASH, {"P": p}, "verilator", "cocotb_ghash", {"random": 3000, "seed": 40 + p})
