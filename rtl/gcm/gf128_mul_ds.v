@@ -82,10 +82,28 @@ wire in_fire = s_valid && s_ready;
 assign m_z = rev128(zr_reg);
 assign m_valid = valid_reg;
 
-always @(posedge clk) begin : p_mul
+wire [127:0] z_next = step(first_reg ? 128'd0 : zr_reg, xr_reg[127 -: DIGIT], yr_reg);
+wire [127:0] x_next = in_fire ? rev128(s_x) : (xr_reg << DIGIT);
+
+always @(posedge clk) begin : p_data
+    if (step_en || in_fire) begin
+        xr_reg <= x_next;
+    end
+    if (in_fire) begin
+        yr_reg <= rev128(s_y);
+    end
     if (step_en) begin
-        zr_reg <= step(first_reg ? 128'd0 : zr_reg, xr_reg[127 -: DIGIT], yr_reg);
-        xr_reg <= xr_reg << DIGIT;
+        zr_reg <= z_next;
+    end
+    if (rst) begin
+        xr_reg <= 128'd0;
+        yr_reg <= 128'd0;
+        zr_reg <= 128'd0;
+    end
+end
+
+always @(posedge clk) begin : p_ctrl
+    if (step_en) begin
         cnt_reg <= cnt_reg - 1'b1;
         first_reg <= 1'b0;
     end
@@ -95,15 +113,10 @@ always @(posedge clk) begin : p_mul
         valid_reg <= 1'b0;
     end
     if (in_fire) begin
-        xr_reg <= rev128(s_x);
-        yr_reg <= rev128(s_y);
         cnt_reg <= STEPS[CW-1:0];
         first_reg <= 1'b1;
     end
     if (rst) begin
-        xr_reg <= 128'd0;
-        yr_reg <= 128'd0;
-        zr_reg <= 128'd0;
         cnt_reg <= {CW{1'b0}};
         first_reg <= 1'b0;
         valid_reg <= 1'b0;
