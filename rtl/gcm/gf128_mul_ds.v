@@ -5,9 +5,9 @@
 
 // Digit-serial multiplier in GF(2^128) with GCM's bit order (SP 800-38D, Algorithm 1: bit 127
 // of a port is the coefficient of x^0): DIGIT bits of X a cycle, Horner from X's last bit.
-// Latency 128/DIGIT cycles (handshake to m_valid), one product every 128/DIGIT cycles with
-// m_ready high (the next operands are taken on the edge of the last step). Operands are
-// latched; rst also zeroes the operand and result registers (they may hold H).
+// m_valid rises 128/DIGIT cycles after the input handshake (latency 128/DIGIT + 1 to the
+// output handshake), one product every 128/DIGIT cycles with m_ready high (the next operands
+// are taken on the edge of the last step). rst also zeroes the operand and result registers.
 // Design notes: docs/cores/notes/gf128_mul_ds.md, docs/cores/notes/ghash.md
 module gf128_mul_ds #(
     // bits of X consumed per cycle: 1, 2, 4, 8, 16, 32 or 64

@@ -213,13 +213,19 @@ end
 wire out_free = !out_valid_reg || m_axis_tready;
 wire [127:0] y_sum = (fold_reg == P[4:0]) ? r : (y_reg ^ r);
 wire to_out = (fold_end || pending_reg) && out_free;
+wire [127:0] out_next = to_out ? (pending_reg ? y_reg : y_sum) : 128'd0;
+reg [128*P-1:0] d_data_next;
+always @* begin : p_delay
+    d_data_next = d_data_reg >> 128;
+    d_data_next[128*(P-1) +: 128] = s_axis_tdata;
+end
 
 assign m_axis_tdata = out_reg;
 assign m_axis_tvalid = out_valid_reg;
 
+// the input delay: shifts every cycle
 always @(posedge clk) begin : p_input
-    d_data_reg <= d_data_reg >> 128;
-    d_data_reg[128*(P-1) +: 128] <= s_axis_tdata;
+    d_data_reg <= d_data_next;
     d_blk_reg <= w_blk;
     d_last_reg <= w_last;
     if (rst) begin
@@ -228,23 +234,45 @@ always @(posedge clk) begin : p_input
     end
 end
 
-always @(posedge clk) begin : p_ctrl
+// H and its powers: H at the load, H^2..H^P as they come out of the loop in the set-up
+integer n;
+always @(posedge clk) begin : p_powers
     pwc_reg <= pwc_next;
     if (h_fire) begin
         pw_reg[127:0] <= s_h_tdata;
+    end
+    for (n = 2; n <= P; n = n + 1) begin
+        if (cap[n]) begin
+            pw_reg[128*(n-1) +: 128] <= r;
+        end
+    end
+    if (rst) begin
+        pw_reg <= {(128 * P){1'b0}};
+        pwc_reg <= 128'd0;
+    end
+end
+
+// the fold's sum and the result
+always @(posedge clk) begin : p_result
+    if (fold) begin
+        y_reg <= y_sum;
+    end
+    if (to_out || m_axis_tready) begin
+        out_reg <= out_next;
+    end
+    if (rst) begin
+        y_reg <= 128'd0;
+        out_reg <= 128'd0;
+    end
+end
+
+always @(posedge clk) begin : p_ctrl
+    if (h_fire) begin
         setup_reg <= (P > 1);
         scnt_reg <= {SW{1'b0}};
-    end
-    if (setup_reg) begin
+    end else if (setup_reg) begin
         scnt_reg <= scnt_reg + 1'b1;
-        if (scnt_reg == last_capture) begin
-            setup_reg <= 1'b0;
-        end
-    end
-    for (i = 2; i <= P; i = i + 1) begin
-        if (cap[i]) begin
-            pw_reg[128*(i-1) +: 128] <= r;
-        end
+        setup_reg <= (scnt_reg != last_capture);
     end
 
     if (d_last_reg[0]) begin
@@ -252,19 +280,14 @@ always @(posedge clk) begin : p_ctrl
     end else if (fold) begin
         fold_reg <= fold_reg - 1'b1;
     end
-    if (fold) begin
-        y_reg <= y_sum;
-    end
     if (fold_end && !out_free) begin
         pending_reg <= 1'b1;
     end else if (to_out) begin
         pending_reg <= 1'b0;
     end
     if (to_out) begin
-        out_reg <= pending_reg ? y_reg : y_sum;
         out_valid_reg <= 1'b1;
     end else if (m_axis_tready) begin
-        out_reg <= 128'd0;
         out_valid_reg <= 1'b0;
     end
     owed_reg <= owed_reg + {1'b0, in_last} - {1'b0, to_out};
@@ -279,12 +302,8 @@ always @(posedge clk) begin : p_ctrl
     end
 
     if (rst) begin
-        pw_reg <= {(128 * P){1'b0}};
-        pwc_reg <= 128'd0;
         fold_reg <= 5'd0;
-        y_reg <= 128'd0;
         pending_reg <= 1'b0;
-        out_reg <= 128'd0;
         out_valid_reg <= 1'b0;
         owed_reg <= 2'd0;
         gap_reg <= 5'd0;
