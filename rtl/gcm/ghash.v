@@ -86,6 +86,7 @@ reg [4:0]       gap_reg;     // cycles until another tlast may be taken
 reg             open_reg;    // a message has beats taken but not its tlast
 reg             setup_reg;   // H^2..H^P are being computed
 reg [SW-1:0]    scnt_reg;    // set-up cycle
+reg [4:0]       flush_reg;   // cycles of the flush after a reset still to run
 
 // ---------------------------------------------------------------------------------------
 // handshakes
@@ -94,8 +95,9 @@ reg [SW-1:0]    scnt_reg;    // set-up cycle
 // message's fold starts: none owed, or one owed that will find out_reg empty
 wire tlast_ok = (gap_reg == 5'd0)
                 && (owed_reg == 2'd0 || (owed_reg == 2'd1 && !pending_reg && !out_valid_reg));
-assign s_h_tready = !setup_reg && !open_reg && (owed_reg == 2'd0);
-assign s_axis_tready = !setup_reg && !(s_h_tvalid && !open_reg)
+wire flush = (flush_reg != 5'd0);
+assign s_h_tready = !setup_reg && !flush && !open_reg && (owed_reg == 2'd0);
+assign s_axis_tready = !setup_reg && !flush && !(s_h_tvalid && !open_reg)
                        && (!s_axis_tlast || tlast_ok);
 wire h_fire = s_h_tvalid && s_h_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
@@ -126,7 +128,7 @@ always @* begin : p_capture
         cap[s + 1] = setup_reg && ({24'd0, scnt_reg} == 1 + s * P);
     end
 end
-wire drop = fold || (setup_reg && scnt_reg == last_capture);
+wire drop = fold || flush || (setup_reg && scnt_reg == last_capture);
 wire [127:0] x_in = inject ? pw_reg[127:0] : (d_blk_reg[0] ? d_data_reg[127:0] : 128'd0);
 wire [127:0] e = (drop ? 128'd0 : r) ^ x_in;
 
@@ -158,15 +160,11 @@ generate
                 a_next = a_next ^ ({127'd0, p_in} << (k * D + j)) & {255{e_in[k * D + j]}};
             end
         end
+        // no reset: the flush after a reset clears them
         always @(posedge clk) begin : p_stage
             a_reg <= a_next;
             e_reg <= e_in;
             p_reg <= p_in;
-            if (rst) begin
-                a_reg <= 255'd0;
-                e_reg <= 128'd0;
-                p_reg <= 128'd0;
-            end
         end
         assign acc_q[255*k +: 255] = a_reg;
         assign er_q[128*k +: 128] = e_reg;
@@ -300,6 +298,9 @@ always @(posedge clk) begin : p_ctrl
     if (in_fire) begin
         open_reg <= !s_axis_tlast;
     end
+    if (flush) begin
+        flush_reg <= flush_reg - 1'b1;
+    end
 
     if (rst) begin
         fold_reg <= 5'd0;
@@ -310,6 +311,7 @@ always @(posedge clk) begin : p_ctrl
         open_reg <= 1'b0;
         setup_reg <= 1'b0;
         scnt_reg <= {SW{1'b0}};
+        flush_reg <= P[4:0];
     end
 end
 
