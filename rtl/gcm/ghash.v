@@ -148,6 +148,9 @@ generate
             assign p_in = pr_q[128*(k-1) +: 128];
         end
 
+        // two partial-product bits XORed: one LUT4 each, kept apart so that the mapper
+        // builds plain XOR trees of them (it packs the flat sum half as well)
+        (* keep *) reg [255*(D/2)-1:0] pp;
         reg [254:0] a_next;
         reg [254:0] a_reg;
         reg [127:0] e_reg;
@@ -155,9 +158,14 @@ generate
         integer j;
         // digit k of E: its bits k*D .. k*D+D-1 times the power, shifted into place
         always @* begin : p_digit
+            for (j = 0; j < D / 2; j = j + 1) begin
+                pp[255*j +: 255] =
+                    (({127'd0, p_in} << (k * D + 2 * j)) & {255{e_in[k * D + 2 * j]}})
+                    ^ (({127'd0, p_in} << (k * D + 2 * j + 1)) & {255{e_in[k * D + 2 * j + 1]}});
+            end
             a_next = a_in;
-            for (j = 0; j < D; j = j + 1) begin
-                a_next = a_next ^ ({127'd0, p_in} << (k * D + j)) & {255{e_in[k * D + j]}};
+            for (j = 0; j < D / 2; j = j + 1) begin
+                a_next = a_next ^ pp[255*j +: 255];
             end
         end
         // no reset: the flush after a reset clears them
