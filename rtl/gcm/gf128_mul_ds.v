@@ -39,66 +39,60 @@ initial begin
     end
 end
 
-// a 128-bit value with its bits in reverse order: bit i the coefficient of x^i
-function [127:0] rev128(input [127:0] v);
-    integer i;
-    begin
-        for (i = 0; i < 128; i = i + 1) begin
-            rev128[i] = v[127 - i];
-        end
-    end
-endfunction
-
-// (z * x^DIGIT + d * y) mod (x^128 + x^7 + x^2 + x + 1), coefficients of x^i in bit i
+// (z * x^DIGIT + d * y) mod (x^128 + x^7 + x^2 + x + 1) in GCM's bit order (bit 127 the
+// coefficient of x^0; times x is a shift right). d[i] is the coefficient of x^(DIGIT-1-i)
+// in the digit. t holds coefficient c in bit 127 + DIGIT - c; its low DIGIT bits (x^128 and
+// up) fold back once (DIGIT <= 64): x^(128+m) = x^m (1 + x + x^2 + x^7).
 function [127:0] step(input [127:0] z, input [DIGIT-1:0] d, input [127:0] y);
     reg [127+DIGIT:0] t;
     integer j;
     begin
-        t = {z, {DIGIT{1'b0}}};
+        t = {{DIGIT{1'b0}}, z};
         for (j = 0; j < DIGIT; j = j + 1) begin
-            t = t ^ ({{DIGIT{1'b0}}, y} << j) & {(128 + DIGIT){d[j]}};
+            t = t ^ ({{DIGIT{1'b0}}, y} << (j + 1)) & {(128 + DIGIT){d[j]}};
         end
-        // fold the top DIGIT bits once: x^128 = x^7 + x^2 + x + 1 (DIGIT <= 64: one fold)
-        step = t[127:0];
-        for (j = 128; j < 128 + DIGIT; j = j + 1) begin
-            step = step ^ (({127'd0, t[j]} << (j - 128)) ^ ({127'd0, t[j]} << (j - 127))
-                   ^ ({127'd0, t[j]} << (j - 126)) ^ ({127'd0, t[j]} << (j - 121)));
+        for (j = 0; j < DIGIT; j = j + 1) begin
+            t = t ^ ({{(127 + DIGIT){1'b0}}, t[DIGIT-1-j]} << (127 + DIGIT - j))
+                  ^ ({{(127 + DIGIT){1'b0}}, t[DIGIT-1-j]} << (126 + DIGIT - j))
+                  ^ ({{(127 + DIGIT){1'b0}}, t[DIGIT-1-j]} << (125 + DIGIT - j))
+                  ^ ({{(127 + DIGIT){1'b0}}, t[DIGIT-1-j]} << (120 + DIGIT - j));
         end
+        step = t[127+DIGIT:DIGIT];
     end
 endfunction
 
-reg  [127:0]  xr_reg;      // X's remaining digits, reversed, next digit in the top bits
-reg  [127:0]  yr_reg;      // Y, reversed
-reg  [127:0]  zr_reg;      // the Horner sum, reversed; the product after the last step
+reg  [127:0]  x_reg;       // X's remaining digits, the next one in the low bits
+reg  [127:0]  y_reg;
+reg  [127:0]  z_reg;       // the Horner sum; the product after the last step
 reg  [CW-1:0] cnt_reg;     // steps still to do (0: idle)
 reg           first_reg;   // the next step is a product's first: Z counts as zero
-reg           valid_reg;   // zr_reg holds a product not yet taken
+reg           valid_reg;   // z_reg holds a product not yet taken
 
 wire step_en = (cnt_reg != {CW{1'b0}}) && (!valid_reg || m_ready);
 wire last = step_en && (cnt_reg == {{(CW - 1){1'b0}}, 1'b1});
 assign s_ready = (cnt_reg == {CW{1'b0}}) || last;
 wire in_fire = s_valid && s_ready;
 
-assign m_z = rev128(zr_reg);
+assign m_z = z_reg;
 assign m_valid = valid_reg;
 
-wire [127:0] z_next = step(first_reg ? 128'd0 : zr_reg, xr_reg[127 -: DIGIT], yr_reg);
-wire [127:0] x_next = in_fire ? rev128(s_x) : (xr_reg << DIGIT);
+wire [127:0] z_next = step(first_reg ? 128'd0 : z_reg, x_reg[DIGIT-1:0], y_reg);
+wire [127:0] x_next = in_fire ? s_x : (x_reg >> DIGIT);
 
 always @(posedge clk) begin : p_data
     if (step_en || in_fire) begin
-        xr_reg <= x_next;
+        x_reg <= x_next;
     end
     if (in_fire) begin
-        yr_reg <= rev128(s_y);
+        y_reg <= s_y;
     end
     if (step_en) begin
-        zr_reg <= z_next;
+        z_reg <= z_next;
     end
     if (rst) begin
-        xr_reg <= 128'd0;
-        yr_reg <= 128'd0;
-        zr_reg <= 128'd0;
+        x_reg <= 128'd0;
+        y_reg <= 128'd0;
+        z_reg <= 128'd0;
     end
 end
 

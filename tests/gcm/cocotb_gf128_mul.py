@@ -66,7 +66,7 @@ async def reset_wipes(dut):
     await tb.tick()
     await tb.reset()
     assert int(d.m_valid.value) == 0
-    for reg in ("xr_reg", "yr_reg", "zr_reg"):  # they may hold H (docs/interface.md, rule 5)
+    for reg in ("x_reg", "y_reg", "z_reg"):  # they may hold H (docs/interface.md, rule 5)
         assert int(getattr(d, reg).value) == 0, reg
     pairs = [(tb.rng.getrandbits(128), ONE)]
     _check(pairs, await tb.run(_items(pairs), 1))
