@@ -43,14 +43,15 @@ async def products(dut):
     pairs = [(x, y) for x in EDGES for y in EDGES]
     pairs += [(rng.getrandbits(128), rng.getrandbits(128)) for _ in range(cfg["random"])]
     items = _items(pairs)
-    got = await tb.run(items, len(pairs))
+    limit = 4 * (steps + 1) * len(pairs) + 1000
+    got = await tb.run(items, len(pairs), limit=limit)
     _check(pairs, got)
     # m_valid rises `steps` edges after the input handshake; the result is taken on the next
     lat = {t - it.t for it, (t, _) in zip(items, got, strict=True)}
     assert lat == {steps + 1}, f"latency {lat}"
     assert {b.t - a.t for a, b in pairwise(items)} == {steps}, "interval"
     items = _items(pairs)
-    _check(pairs, await tb.run(items, len(pairs), idle=0.3, backpressure=0.3))
+    _check(pairs, await tb.run(items, len(pairs), idle=0.3, backpressure=0.3, limit=4 * limit))
 
 
 @cocotb.test()

@@ -87,14 +87,15 @@ async def messages(dut):
     tb = _bench(dut)
     await tb.start()
     ms = _random_messages(tb.rng, p, cfg["random"])
-    got = await tb.run(ms.items, len(ms.want))
+    limit = 10 * (len(ms.items) + 3 * p * len(ms.want)) + 1000
+    got = await tb.run(ms.items, len(ms.want), limit=limit)
     ms.check(got)
     setup = {b.t - h.t for h, b in ms.h_loads}
     assert setup == {3 + p * (p - 1) if p > 1 else 1}, f"H load to the next beat: {setup}"
     lat = {t - last.t for last, (t, _) in zip(ms.lasts, got, strict=True)}
     assert lat == {2 * p + 1}, f"tlast to result: {lat}"
     ms = _random_messages(tb.rng, p, cfg["random"])
-    ms.check(await tb.run(ms.items, len(ms.want), idle=0.3, backpressure=0.3))
+    ms.check(await tb.run(ms.items, len(ms.want), idle=0.3, backpressure=0.3, limit=limit))
 
 
 @cocotb.test()
