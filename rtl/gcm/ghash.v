@@ -7,8 +7,9 @@
 // of P slots; a slot's turn multiplies it by H^c, c the blocks of its message in the next P
 // beats (seen through a P-beat input delay), so the slots sum the message's blocks with the
 // right powers and the fold is one XOR of the P slots on their next turns. Cycles: an H load
-// blocks s_axis for 2 + P(P-1) cycles (H^2..H^P on the loop); the tlast beat's handshake to
-// m_axis_tvalid is 2P + 1 cycles; tlasts at least P cycles apart (docs/cores/notes/ghash.md).
+// blocks s_axis for 2 + P(P-1) cycles (H^2..H^P on the loop); a result leaves 2P + 1 cycles
+// after its tlast beat; tlasts at least P cycles apart; a reset flushes the loop in P cycles.
+// Design notes: docs/cores/notes/ghash.md
 module ghash #(
     // loop stages = slots = powers of H kept; 128/P bits of the operand per stage
     parameter integer P = 8
