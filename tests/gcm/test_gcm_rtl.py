@@ -1,0 +1,73 @@
+"""The GHASH hardware blocks of rtl/gcm/ on Verilator and Icarus: the digit-serial multiplier
+(cocotb_gf128_mul.py) across DIGIT, and the one-block-a-cycle GHASH unit (cocotb_ghash.py)
+across P. They are building blocks of the GCM cores, not cores themselves (not in the
+registry): a small stand-in gives the simulation runner their files and top module.
+``-m slow``: more random operands and messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ciphercores.sim import runner
+
+HERE = Path(__file__).parent
+
+@dataclass(frozen=True)
+class _Block:
+    """What ciphercores.sim.runner needs of a core: a name, the top module, its files."""
+
+    name: str
+    rtl: tuple[str, ...]
+
+    @property
+    def top(self) -> str:
+        return self.name
+
+    def sources(self) -> list[Path]:
+        return [runner.ROOT / "rtl" / f for f in self.rtl]
+
+MUL = _Block("gf128_mul_ds", ("gcm/gf128_mul_ds.v",))
+GHASH = _Block("ghash", ("gcm/ghash.v",))
+
+def _cases(values, on_icarus):
+    """Every value on Verilator; on Icarus (the slower second simulator) ``on_icarus``."""
+    return [(v, sim) for sim in runner.SIMULATORS for v in values
+            if sim == "verilator" or v in on_icarus]
+
+
+def _run(block: _Block, params: dict[str, int], sim: str, module: str, config: dict) -> None:
+    if not runner.available(sim):
+        pytest.skip(f"{sim} is not installed")
+    runner.run(block, params, sim, module, config=config, test_dir=HERE, quiet=True)
+
+@pytest.mark.parametrize("digit,sim", _cases([1, 4, 16, 32], on_icarus=(4, 16)))
+def test_gf128_mul_ds(digit, sim):
+    """Products against the model (edge operands in every pairing, random ones), latency and
+    interval 128/DIGIT, random idle and back-pressure, reset."""
+    n = 300 if sim == "verilator" else 60
+    _run(MUL, {"DIGIT": digit}, sim, "cocotb_gf128_mul", {"random": n, "seed": 10 + digit})
+
+@pytest.mark.slow
+@pytest.mark.parametrize("digit", [2, 8, 64])
+def test_gf128_mul_ds_more(digit):
+    """About 2 x 10^5 cycles of products a pass."""
+    _run(MUL, {"DIGIT": digit}, "verilator", "cocotb_gf128_mul",
+         {"random": min(20_000, 200_000 * digit // 128), "seed": 20 + digit})
+
+
+@pytest.mark.parametrize("p,sim", _cases([1, 2, 4, 8], on_icarus=(1, 8)))
+def test_ghash(p, sim):
+    """GHASH of messages of 0, 1, P-1, P, P+1 and random block counts against the model, H
+    reloaded between messages, random idle and back-pressure; cycle figures; a pycryptodome
+    AES-GCM tag rebuilt from the unit's GHASH; reset."""
+    n = 40 if sim == "verilator" else 8
+    _run(GHASH, {"P": p}, sim, "cocotb_ghash", {"random": n, "seed": 30 + p})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("p", [8, 16])
+def test_ghash_more(p):
+    _run(GHASH, {"P": p}, "verilator", "cocotb_ghash", {"random": 3000, "seed": 40 + p})
