@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for rtl/gcm/gf128_mul_ds.v: products against ciphercores.modes.gf128_mul, the
 cycle figures, and the reset. Launched by tests/gcm/test_gcm_rtl.py."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """cocotb tests for rtl/gcm/ghash.v: GHASH of whole messages against ciphercores.modes.ghash, an
 AES-GCM tag of pycryptodome's rebuilt from the unit's GHASH, the cycle figures, and the reset.
 Launched by tests/gcm/test_gcm_rtl.py."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A small cocotb bench for the GCM blocks (rtl/gcm/): clock and reset, and one coroutine per
 clock that offers a list of transfers on their input channels in order (random idle between
 them), takes results off one output channel (random back-pressure), and records the cycle of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The GHASH hardware blocks of rtl/gcm/ on Verilator and Icarus: the digit-serial multiplier
 (cocotb_gf128_mul.py) across DIGIT, and the one-block-a-cycle GHASH unit (cocotb_ghash.py)
 across P. They are building blocks of the GCM cores, not cores themselves (not in the
