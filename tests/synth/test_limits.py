@@ -65,3 +65,19 @@ def test_targets_without_a_table_and_untimed_records_are_untouched():
     assert limits.apply(copy.deepcopy(xc7)) == xc7
     untimed = {"target": "ecp5", "grade": None, "cells": {}, "fmax_mhz": None}
     assert limits.apply(copy.deepcopy(untimed)) == untimed
+
+
+def test_the_archived_des_pipe_record_is_capped_and_says_so():
+    """des_pipe's committed measurement (nextpnr: above 271.4 MHz at speed 8) reads back
+    capped, with its throughput from the capped figure, and `ciphercores synth` says why."""
+    from ciphercores import cores
+    from ciphercores.cli.synth import format_record
+    from ciphercores.synth import flow
+
+    core = cores.get("des_pipe")
+    rec = flow.recorded(core, core.params(), "ecp5", "8")
+    assert rec["fmax_nextpnr"]["fmax_mhz"] > 271.4 and rec["fmax_mhz"] == 271.4
+    assert rec["gbps"] == round(64 * 271.4 / core.interval(core.params()) / 1000, 4)
+    text = format_record(rec)
+    assert "core capped: DP16KD pulse width: nextpnr's median" in text
+    assert "harness capped: slice pulse width" in text

@@ -31,6 +31,8 @@ def _grades(args: argparse.Namespace) -> dict[str, list[str]]:
 
 def format_record(r: dict) -> str:
     """The human-readable table of one run."""
+    from ..synth import limits
+
     head = (f"{r['core']} {' '.join(f'{k}={v}' for k, v in r['params'].items())} "
             f"({', '.join(r.get('ciphers') or [])}) on {r['target']}"
             + (f" grade {r['grade']}" if r.get("grade") else "")
@@ -51,6 +53,12 @@ def format_record(r: dict) -> str:
         lines.append(f"  Fmax (routed)     {r['fmax_mhz']:.1f} MHz median "
                      f"({r['fmax_min_mhz']:.1f}..{r['fmax_max_mhz']:.1f}); harness alone "
                      f"{h['fmax_mhz']:.1f} MHz")
+        for what, fig in (("core", r), ("harness", h)):
+            if limits.note(fig):
+                lines.append(f"  {what} {limits.note(fig)}: nextpnr's median "
+                             f"{fig['fmax_nextpnr']['fmax_mhz']:.1f} MHz is above the "
+                             f"{fig['fmax_cap']['mhz']:.1f} MHz the cells allow "
+                             "(ciphercores.synth.limits)")
         cp = r.get("critical_path") or {}
         lines.append(f"  critical path     {cp.get('from')} -> {cp.get('to')}")
         slow = r.get("slow_paths")
@@ -84,7 +92,7 @@ def format_record(r: dict) -> str:
     if "wall_s" in r:
         lines.append(f"  wall time: {r['wall_s']:.1f} s of tool time"
                      + (" (all from the cache)" if r.get("cached") else "")
-                     + f", {r['elapsed_s']:.1f} s now")
+                     + f", {r.get('elapsed_s', 0.0):.1f} s now")
     return "\n".join(lines)
 
 
