@@ -515,3 +515,19 @@ def test_gui_command_refuses_a_busy_port():
     finally:
         s.close()
     assert r.returncode == AddressError.exit_code and f"port {port}" in r.stderr
+
+
+def test_run_gives_the_cipher_s_registry_figures(client):
+    """A run of aes-128 in CTR on aes_iter: the answer's registry figures are AES-128's
+    (interval 10, what the run took a block), named; every key load takes longer than the
+    set-up, by the same cycles: the server resets the core after each run (the key wiped), and
+    the core then sets up the all-zero key first."""
+    key = bytes(range(16)).hex()
+    runs = [post(client, cipher="aes-128", mode="ctr", key=key, core="ctr(aes_iter)",
+                 message=hexmsg(bytes(16 * 64)))[1]["cycles"] for _ in range(2)]
+    f = cores.get("ctr(aes_iter)").cycles(None, "aes-128")
+    for c in runs:
+        assert (c["cycles_for"], c["interval"], c["key_setup"]) == (
+            "aes-128", f["interval"], f["key_setup"]) and f["interval"] == 10
+        assert round(c["total"] / c["blocks"]) == f["interval"]
+    assert runs[0]["key"] == runs[1]["key"] > f["key_setup"]

@@ -388,8 +388,10 @@ function showResult(a) {
     $("cycles").textContent = `core clock cycles: ${c.total} for ${c.blocks} blocks` +
       (c.per_block ? ` (${c.per_block} per block)` : "") + `, key load ${c.key} cycles before` +
       ` (registry for ${c.cycles_for}: interval ${c.interval}, key set-up ${c.key_setup}` +
-      (c.key > c.key_setup ? `; a first key load after the core is opened also waits for ` +
-                             `the set-up of the all-zero key that reset loads` : "") + ")" +
+      (c.key > c.key_setup ? `; the key load took longer: the server resets the core ` +
+                             `after each run (wiping the key), and after a reset the core ` +
+                             `first sets up the all-zero key or wipes its output FIFO` : "") +
+      ")" +
       (c.fmax_mhz ? `; at the measured ${Number(c.fmax_mhz).toFixed(1)} MHz (${c.target}) ` +
                     `that is ${Number(c.us_at_fmax).toPrecision(3)} µs of hardware time` : "");
   } else {
