@@ -103,3 +103,27 @@ def test_no_insider_words():
                 hits.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not hits, "name the paper by title and authors, say what instead of which issue:\n" \
         + "\n".join(hits)
+
+
+def test_readme_table_names_the_cipher_of_each_cycle_figure():
+    """A core whose figures differ per cipher (aes_iter) shows the range with the ciphers
+    named, and the throughput of each, from the same Fmax."""
+    rec = {"core": "aes_iter", "params": cores.get("aes_iter").params(), "target": "ecp5",
+           "grade": "8", "status": "ok", "fmax_mhz": 100.0, "gbps": 0.914,
+           "core_area": {"lut": 5000}}
+    rec["target"], rec["grade"] = results.README_CONFIG
+    row = next(x for x in datasheets.readme_table([rec]) if "[`aes_iter`]" in x)
+    table = cores.get("aes_iter").cycle_table()
+    (lo, f_lo), (hi, f_hi) = table[0], table[-1]
+    assert (f"{f_lo['latency']} / {f_lo['interval']} ({lo[0]}) to {f_hi['latency']} / "
+            f"{f_hi['interval']} ({hi[-1]})") in row
+    assert f"{128 * 100.0 / f_lo['interval'] / 1e3:.3f} ({lo[0]})" in row
+    one = next(x for x in datasheets.readme_table([]) if "[`tdes_iter`]" in x)
+    f = cores.get("tdes_iter").cycles()
+    assert f"| {f['latency']} / {f['interval']} |" in one and "(des" not in one
+    # docs/results.md and the datasheets' measurement tables: the same, per cipher
+    rec.update(block_bits=128, lanes=1, latency=15, interval=14)
+    assert results._cycles_cell(rec).split("; ")[0] == (
+        f"{f_lo['latency']} / {f_lo['interval']} ({lo[0]})")
+    assert results._gbps_cell(rec).split("; ")[0] == (
+        f"{128 * 100.0 / f_lo['interval'] / 1e3:.3f} ({lo[0]})")

@@ -174,3 +174,25 @@ def test_parse_params_one_reader():
             cores.parse_params([bad])
     with pytest.raises(BadParameterError, match="speck_iter: WORD needs"):
         cores.parse_core_spec("speck_iter:WORD=x")
+
+
+def test_cycle_figures_per_cipher():
+    """aes_iter runs the rounds of the key loaded (Nr = 10, 12, 14): each cipher its own
+    figures, named; a mode core by either name; a core with one set of figures one row."""
+    core = cores.get("aes_iter")
+    got = {c: core.cycles(None, c) for c in ("aes-128", "aes-192", "aes-256")}
+    assert {c: (f["latency"], f["interval"]) for c, f in got.items()} == {
+        "aes-128": (11, 10), "aes-192": (13, 12), "aes-256": (15, 14)}
+    # no cipher named: the longest key's, as the cycle functions give without KEY_LEN
+    assert core.cycles() == got["aes-256"] == {
+        "latency": core.latency(core.params()), "interval": core.interval(core.params()),
+        "burst": 1, "key_setup": core.key_setup(core.params())}
+    assert core.cycle_table() == [((c,), f) for c, f in got.items()]
+    ctr = cores.get("ctr(aes_iter)")
+    assert ctr.cycles(None, "aes-128-ctr") == ctr.cycles(None, "aes-128") == got["aes-128"]
+    cbc = cores.get("cbc(aes_iter)")  # serial encryption: one block per latency + 1
+    assert cbc.cycles(None, "aes-128")["interval"] == got["aes-128"]["latency"] + 1
+    tdes = cores.get("tdes_iter")
+    assert tdes.cycle_table() == [(("des-ede3", "des-ede", "des"), tdes.cycles())]
+    with pytest.raises(CipherCoresError, match="not aes-128"):
+        cores.get("speck_iter").cycles(None, "aes-128")

@@ -169,14 +169,10 @@ def _cycles(core: Core) -> list[str]:
     out = ["| parameters | cipher | latency | interval | burst | key set-up |",
            "|---|---|---:|---:|---:|---:|"]
     for p in _sets(core):
-        ciphers = core.ciphers(p)
-        by_len = [(c, core.cycle_params(p, spec(c).key_sizes[-1])) for c in ciphers]
-        figs = {(core.latency(q), core.interval(q), core.burst(q), core.key_setup(q))
-                for _, q in by_len}
-        rows = by_len if len(figs) > 1 else [(", ".join(ciphers), core.cycle_params(p))]
-        for c, q in rows:
-            out.append(f"| {_label(core, p)} | {c} | {core.latency(q)} | {core.interval(q)} | "
-                       f"{core.burst(q)} | {core.key_setup(q)} |")
+        # one row per cipher whose figures differ (aes_iter: per key length), else one row
+        for names, f in core.cycle_table(p):
+            out.append(f"| {_label(core, p)} | {', '.join(names)} | {f['latency']} | "
+                       f"{f['interval']} | {f['burst']} | {f['key_setup']} |")
     return out
 
 
@@ -189,14 +185,26 @@ def _reset(core: Core) -> str:
         text += (". After a reset the output FIFO overwrites its RAM with zeros, one entry a "
                  "cycle, and the core takes no key and no block until it is done; the "
                  "registry gives no figure for those cycles yet")
+    if core.key_setup(core.cycle_params()) > 1 or fifo:
+        text += (". So the first key load after a reset takes longer than the key set-up "
+                 "above, once: the core first sets up the all-zero key"
+                 + (" or wipes its FIFO" if fifo else "")
+                 + " ([cycle figures](../interface.md#cycle-figures))")
     return text + "."
+
+
+def _drawn_cipher(core: Core, p: dict) -> str:
+    """The cipher the timing diagram is drawn for: the longest key's (the last cipher)."""
+    return max(core.block_ciphers(p), key=lambda c: spec(c).key_sizes[-1])
 
 
 def wavejson(core: Core, p: dict | None = None) -> dict:
     """WaveJSON of a key load, then one block offered at once, on an idle core with the
     registry's key set-up and latency (a wait longer than six cycles drawn with a gap)."""
-    p = core.cycle_params(p)
-    ks, lat = core.key_setup(p), core.latency(p)
+    p = core.params(p)
+    cipher = _drawn_cipher(core, p)
+    figs = core.cycles(p, cipher)
+    ks, lat = figs["key_setup"], figs["latency"]
 
     def span(n: int) -> int:  # periods drawn for n cycles
         return n if n <= 6 else 5
@@ -231,7 +239,8 @@ def wavejson(core: Core, p: dict | None = None) -> dict:
     ]
     return {"signal": rows,
             "edge": [f"a~>b key set-up {ks}", f"b~>c latency {lat}"],
-            "head": {"text": f"{core.name} (default parameters): a key load, then one block"}}
+            "head": {"text": f"{core.name} (default parameters, {cipher}): a key load, "
+                             "then one block"}}
 
 
 def _svg(wave: dict) -> str:
@@ -378,9 +387,18 @@ def readme_table(recs: list[dict]) -> list[str]:
             fmax = (results._fmt(rec.get("fmax_mhz")) + results._cap_note(rec)
                     if rec["status"] == "ok" else rec["status"])
             gbps = results._fmt(rec.get("gbps"), 3)
+        table = core.cycle_table(p)
+        cycles = f"{table[0][1]['latency']} / {table[0][1]['interval']}"
+        if len(table) > 1:  # figures per cipher (aes_iter: per key length): the range, named
+            (lo, f_lo), (hi, f_hi) = table[0], table[-1]
+            cycles = (f"{f_lo['latency']} / {f_lo['interval']} ({lo[0]}) to "
+                      f"{f_hi['latency']} / {f_hi['interval']} ({hi[-1]})")
+            if rec is not None and rec["status"] == "ok" and rec.get("fmax_mhz"):
+                rate = [results._fmt(core.block_bits(p) * core.lanes(p) * rec["fmax_mhz"]
+                                     / f["interval"] / 1e3, 3) for f in (f_lo, f_hi)]
+                gbps = f"{rate[0]} ({lo[0]}) to {rate[1]} ({hi[-1]})"
         out.append(f"| [`{core.name}`](docs/cores/{core.name}.md) | {_ciphers_short(core)} | "
-                   f"{architecture(core)[0]} | {core.latency(p)} / {core.interval(p)} | {lut} | "
-                   f"{fmax} | {gbps} |")
+                   f"{architecture(core)[0]} | {cycles} | {lut} | {fmax} | {gbps} |")
     return out
 
 

@@ -93,8 +93,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{c_enc / t_enc / 1e6:.2f} M cycles/s, {len(data) / t_enc / 1e6:.3f} MB/s")
     print(f"decrypt     : {c_dec} core cycles (parallel), {t_dec:.2f} s wall, "
           f"{c_dec / t_dec / 1e6:.2f} M cycles/s, {len(data) / t_dec / 1e6:.3f} MB/s")
-    print(f"core        : {core.latency(params)} cycles latency, encryption interval "
-          f"{core.interval(params)} cycles (registry); model opened in {opened:.2f} s")
+    figs = core.cycles(params, cm.cipher)  # the figures of this cipher (key length)
+    print(f"core        : {figs['latency']} cycles latency, encryption interval "
+          f"{figs['interval']} cycles (registry, {cm.cipher}); model opened in {opened:.2f} s")
     print(f"check       : ciphertext vs reference model {'OK' if ok_model else 'MISMATCH'}, "
           f"vs openssl enc {ossl_text}, round trip {'OK' if ok_round else 'MISMATCH'}")
     return 0 if ok_model and ok_ossl and ok_round else 1

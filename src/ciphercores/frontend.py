@@ -94,3 +94,24 @@ def core_spec(core: cores.Core, params: dict[str, int]) -> str:
 
 __all__ = ["check_iv", "check_key", "choose_core", "core_options", "core_spec", "parse_hex",
            "redact"]
+
+
+#: why the first key load after opening (or resetting) a core costs more than the registry's
+#: key set-up; the CLI's -v and the GUI say it, docs/interface.md ("Cycle figures") explains it
+FIRST_KEY_NOTE = ("a key load right after a reset (opening a core resets it) also waits "
+                  "while the core sets up the all-zero key it starts with or wipes its "
+                  "output FIFO")
+
+
+def cycle_summary(core: cores.Core, params: dict[str, int], cipher: str,
+                  key_cycles: int | None = None) -> str:
+    """The registry's cycle figures of ``core`` for ``cipher``, said with the cipher; with
+    ``key_cycles`` (a key load's measured cycles), why it took longer if it did."""
+    f = core.cycles(params, cipher)
+    text = (f"registry for {cipher} on {core.name}: latency {f['latency']}, interval "
+            f"{f['interval']}" + (f" (burst {f['burst']})" if f["burst"] > 1 else "")
+            + f", key set-up {f['key_setup']} cycles")
+    if key_cycles is not None and key_cycles > f["key_setup"]:
+        text += (f"; the key load took {key_cycles - f['key_setup']} cycles more: "
+                 + FIRST_KEY_NOTE)
+    return text

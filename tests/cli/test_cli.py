@@ -12,6 +12,7 @@ import dataclasses
 import io
 import os
 import random
+import re
 import shutil
 import stat
 import subprocess
@@ -702,6 +703,43 @@ def test_bench_and_cores():
     assert "Mcycles/s" in out.decode() and "speck_iter" in out.decode()
     rc, out, _ = run(["cores"])
     assert rc == 0 and "speck_iter" in out.decode()
+
+
+def test_cores_lists_the_cycle_figures_of_each_cipher():
+    """`ciphercores cores`: one line per cipher whose figures differ (aes_iter: per key
+    length), each naming the cipher its figures are for; one line for the TDES keying options
+    (the same figures)."""
+    rc, out, _ = run(["cores"])
+    assert rc == 0
+    rows = [re.split(r"\s{2,}", x.strip()) for x in out.decode().splitlines()]
+    figures = {}
+    for cols in rows:  # "cycles for", latency, interval, key setup: after the core's ciphers
+        for i, c in enumerate(cols[:-3]):
+            if all(v.isdigit() for v in cols[i + 1:i + 4]):
+                figures.setdefault(c, []).append(tuple(map(int, cols[i + 1:i + 4])))
+                break
+    for name in ("aes_iter", "tdes_iter", "speck_iter"):
+        for names, f in cores.get(name).cycle_table():
+            assert (f["latency"], f["interval"], f["key_setup"]) in figures[", ".join(names)]
+    assert (11, 10, 11) in figures["aes-128"] and (15, 14, 16) in figures["aes-256"]
+
+
+def test_verbose_names_the_cipher_s_cycle_figures():
+    """-v gives the registry's figures for the cipher run (aes-128 on aes_iter: interval 10,
+    what the run took a block in CTR) and why the first key load took longer than its set-up."""
+    rng = random.Random(4)
+    args = ["encrypt", "aes-128-ctr", "--key", rng.randbytes(16).hex(), "--iv",
+            rng.randbytes(16).hex(), "-v"]
+    rc, _, err = run(args, rng.randbytes(16 * 500))
+    assert rc == 0, err
+    core, params = frontend.choose_core(modes.parse_name("aes-128-ctr"), None)
+    f = core.cycles(params, "aes-128")
+    assert f"registry for aes-128 on {core.name}: latency {f['latency']}, interval " \
+           f"{f['interval']}" in err
+    cycles, blocks = map(int, re.search(r"core: (\d+) cycles for (\d+) blocks", err).groups())
+    assert round(cycles / blocks) == f["interval"] == 10
+    key = int(re.search(r"key load (\d+) cycles before", err).group(1))
+    assert key > f["key_setup"] and frontend.FIRST_KEY_NOTE in err.replace("\nciphercores: ", " ")
 
 
 # ---------------------------------------------------------------------------------------

@@ -384,3 +384,19 @@ def test_lanes_layout_with_a_test_core():
         dev.process([bytes(16)] * 30)
         assert 10 * ii <= dev.cycles.last <= 10 * ii + lat + 2  # 30 blocks = 10 transfers
         random_stream_check(dev, 600, seed=4)
+
+
+def test_key_loads_per_cipher_and_after_reset():
+    """Through the driver, aes_iter's key loads take the registry's key set-up of each key
+    length; the first after a reset (opening resets) takes longer: the zero key's set-up."""
+    core = cores.get("aes_iter")
+    rng = random.Random(9)
+    with ciphercores.open_core(core) as dev:
+        for cipher in core.ciphers(core.params()):
+            want = core.cycles(None, cipher)["key_setup"]
+            n = models.spec(cipher).key_sizes[-1]
+            dev.clear_key()
+            dev.set_key(rng.randbytes(n), cipher)
+            first = dev.cycles.key
+            dev.set_key(rng.randbytes(n), cipher)
+            assert (dev.cycles.key, first > want) == (want, True), (cipher, first)

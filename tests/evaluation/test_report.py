@@ -184,3 +184,24 @@ def test_report_plots_render_in_chromium(built):
             "img", "imgs => imgs.map(i => [i.complete, i.naturalWidth, i.naturalHeight])")
         browser.close()
     assert sizes and all(ok and w > 100 and h > 100 for ok, w, h in sizes), sizes
+
+
+def test_hardware_figures_are_the_cipher_s():
+    """bench/report: aes_iter's throughput and cycles per cipher (10 cycles a block for
+    aes-128, 14 for aes-256), and the report's core section names the cipher of each figure."""
+    from ciphercores.evaluation import hardware
+
+    rec = _record("aes_iter", {}, "ecp5", "8", 5263, 88.8)
+    core = cores.get("aes_iter")
+    for cipher in ("aes-128", "aes-256"):
+        r = hardware.from_record(rec, cipher)
+        f = core.cycles(None, cipher)
+        assert (r.interval_cycles, r.latency_cycles, r.key_setup_cycles) == (
+            f["interval"], f["latency"], f["key_setup"])
+        assert r.throughput_MBps.median == pytest.approx(128 * 88.8 / f["interval"] / 8)
+    row = next(x for x in compare.build_rows([], [hardware.from_record(rec, "aes-128")], False))
+    assert row.cipher == "aes-128" and "cycles 11/11/10 (key/latency/interval)" in row.source
+    section = "\n".join(report._core_section(core, [], []))
+    for names, f in core.cycle_table():
+        assert (f"cycles for {', '.join(names)}: latency {f['latency']}, interval "
+                f"{f['interval']}, key setup {f['key_setup']}") in section

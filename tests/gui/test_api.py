@@ -84,10 +84,26 @@ def test_engines_default_first_then_the_model(client, name):
     assert got[0]["id"] == frontend.core_spec(*frontend.choose_core(cm, None))
     assert got[-1]["engine"] == "model"
     for e, (core, params) in zip(got, options, strict=False):
-        assert e["latency"] == core.latency(params) and e["interval"] == core.interval(params)
-        assert e["key_setup"] == core.key_setup(params)
+        figs = core.cycles(params, cm.cipher)
+        assert (e["latency"], e["interval"], e["key_setup"], e["burst"]) == (
+            figs["latency"], figs["interval"], figs["key_setup"], figs["burst"])
+        assert e["cycles_for"] == cm.cipher
         # the id reads back to the same core and parameters
         assert cores.parse_core_spec(e["id"]) == (core, params)
+
+
+@pytest.mark.parametrize("cipher,interval", [("aes-128", 10), ("aes-192", 12),
+                                             ("aes-256", 14)])
+def test_engines_give_the_cipher_s_cycle_figures(client, monkeypatch, cipher, interval):
+    """aes_iter takes the rounds of the key length: the figures and the measured throughput
+    shown are those of the cipher chosen, and say so."""
+    monkeypatch.setattr(service, "_measured", lambda name, params: {
+        "target": "t", "fmax_mhz": 100.0, "lut": 1, "ff": 1, "bram": 0, "gbps": 0.9})
+    got = client.get("/api/engines", params={"cipher": cipher, "mode": "ecb"}).json()
+    e = next(e for e in got if e["core"] == "aes_iter")
+    assert (e["interval"], e["cycles_for"]) == (interval, cipher)
+    assert e["measured"]["gbps"] == pytest.approx(128 * 100.0 / interval / 1e3, abs=1e-4)
+    assert e["measured"]["gbps_for"] == cipher
 
 
 def test_engine_labels_and_whether_the_model_is_built(client, monkeypatch, tmp_path):
@@ -136,7 +152,8 @@ def test_measured_figures_come_from_the_measurement_records(monkeypatch, tmp_pat
         # a mode core shows the figures of its block cipher core
         for e in got[:2]:
             assert e["measured"] == {"target": "ECP5 speed 8", "fmax_mhz": 111.5, "lut": 1000,
-                                     "ff": 500, "bram": 0, "gbps": 0.4}
+                                     "ff": 500, "bram": 0, "gbps": 0.4,
+                                     "gbps_for": "speck128-128"}
         assert calls[0] == ("speck_iter", {"WORD": 64, "KEY_WORDS": 2}, "ecp5", "8", True)
         assert service.engines("speck64-128", "ecb")[0]["measured"] is None  # not cached
     finally:
@@ -498,3 +515,19 @@ def test_gui_command_refuses_a_busy_port():
     finally:
         s.close()
     assert r.returncode == AddressError.exit_code and f"port {port}" in r.stderr
+
+
+def test_run_gives_the_cipher_s_registry_figures(client):
+    """A run of aes-128 in CTR on aes_iter: the answer's registry figures are AES-128's
+    (interval 10, what the run took a block), named; every key load takes longer than the
+    set-up, by the same cycles: the server resets the core after each run (the key wiped), and
+    the core then sets up the all-zero key first."""
+    key = bytes(range(16)).hex()
+    runs = [post(client, cipher="aes-128", mode="ctr", key=key, core="ctr(aes_iter)",
+                 message=hexmsg(bytes(16 * 64)))[1]["cycles"] for _ in range(2)]
+    f = cores.get("ctr(aes_iter)").cycles(None, "aes-128")
+    for c in runs:
+        assert (c["cycles_for"], c["interval"], c["key_setup"]) == (
+            "aes-128", f["interval"], f["key_setup"]) and f["interval"] == 10
+        assert round(c["total"] / c["blocks"]) == f["interval"]
+    assert runs[0]["key"] == runs[1]["key"] > f["key_setup"]

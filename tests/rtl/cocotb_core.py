@@ -11,6 +11,7 @@ import random
 
 import cocotb
 
+from ciphercores import models
 from ciphercores.kat import kat, spread
 from ciphercores.sim.bench import Block, CoreBench, beat, check, lanes_of, random_blocks
 
@@ -42,15 +43,20 @@ async def known_answers(dut):
 @cocotb.test()
 async def timing(dut):
     """Latency identical for every block and key, interval and key setup as registered (per
-    key length for a core with a key length port)."""
+    key length for a core with a key length port), and the figures the registry shows for
+    each cipher (``Core.cycles``) those of its keys."""
     tb = CoreBench(dut)
     await tb.start()
     rng = random.Random(7)
     # enough blocks for two bursts and more (cores that take several blocks back to back)
     n_blocks = max(12, 2 * tb.core.burst(tb.params) + 2)
     seen: dict[int, tuple[set, set, list]] = {}
-    for i in range(8):
+    # each cipher's longest key first (aes_iter: 16, 24, 32 bytes; TDES: 24, 16, 8), then random
+    lengths = [models.spec(c).key_sizes[-1] for c in tb.ciphers]
+    for i in range(max(8, len(lengths) + 2)):
         key = tb.random_key(rng)
+        if i < len(lengths):
+            key = rng.randbytes(lengths[i])
         if i < 2:  # extreme keys first: all zeros, all ones
             key = bytes([(0x00, 0xFF)[i]]) * len(key)
         setup, latencies, gaps = seen.setdefault(len(key), (set(), set(), []))
@@ -73,6 +79,13 @@ async def timing(dut):
                          f"{tb.core.burst(p)}) {want}")
         assert latencies == {lat}, f"{n}-byte key: latency {latencies}, registry {lat}"
         assert setup == {ks}, f"{n}-byte key: key setup {setup}, registry {ks}"
+    for cipher, n in zip(tb.ciphers, lengths, strict=True):
+        setup, latencies, gaps = seen[n]
+        f = tb.core.cycles(tb.params, cipher)
+        want = [1 if i % f["burst"] else f["burst"] * f["interval"] - (f["burst"] - 1)
+                for i in range(1, n_blocks + 2)]
+        assert (setup, latencies) == ({f["key_setup"]}, {f["latency"]}) and all(
+            g == want for g in gaps), f"{cipher}: registry {f}, seen {setup} {latencies}"
 
 
 @cocotb.test()

@@ -15,7 +15,7 @@ from typing import BinaryIO
 
 from .. import models, modes
 from ..errors import BadHexError, FileAccessError, UsageError
-from ..frontend import check_iv, check_key, choose_core, parse_hex
+from ..frontend import check_iv, check_key, choose_core, cycle_summary, parse_hex
 from ..outfile import Output, check_output
 from .output import note
 
@@ -138,7 +138,8 @@ def run(args: argparse.Namespace) -> int:
             where = dev.describe()
             stats = {"open": time.perf_counter() - t_open, "key": dev.cycles.key,
                      "built": getattr(dev.transport, "built", False),
-                     "block_size": dev.block_size, "hw_mode": dev.mode}
+                     "block_size": dev.block_size, "hw_mode": dev.mode,
+                     "registry": cycle_summary(core, params, cm.cipher, dev.cycles.key)}
             progress = Progress(dev, -(-(size or 0) // spec.block_size) + 1,
                                  enabled=size is not None)
             dev.progress = progress
@@ -175,6 +176,7 @@ def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, stats: dict,
     bits = 8 * stats["block_size"] * blocks / cycles if cycles else 0.0
     note(f"core: {cycles} cycles for {blocks} blocks ({per}; key load {stats['key']} cycles "
           f"before), {bits:.2f} bits/cycle")
+    note(stats["registry"])
     mcps = f"{cycles / seconds / 1e6:.2f} M cycles/s" if seconds else "-"
     note(f"simulation: {seconds:.3f} s wall, {mcps}, {rate}; core opened in "
           f"{stats['open']:.2f} s ({'built now' if stats['built'] else 'cached build'})")

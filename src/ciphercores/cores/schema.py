@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BadParameterError
+from ..errors import BadParameterError, UnsupportedCipherError
 from ..paths import ROOT, RTL  # noqa: F401  (ROOT: part of the API re-exported by cores)
 
 Params = Mapping[str, int]
@@ -138,6 +138,47 @@ class Core:
         core with a key length port when ``key_len`` is given."""
         p = self.params(params)
         return {**p, "KEY_LEN": key_len} if self.key_len_port and key_len else p
+
+    def block_cipher(self, params: Params, cipher: str) -> str:
+        """``cipher`` as one of the block ciphers the core computes with ``params``: a block
+        cipher name (``aes-128``) or, for a mode core, its name with the mode (``aes-128-ctr``).
+        A cipher the core does not compute is an UnsupportedCipherError."""
+        names = self.block_ciphers(params)
+        if cipher in names:
+            return cipher
+        if cipher in self.ciphers(params):  # a mode core's own name: aes-128-ctr
+            return names[self.ciphers(params).index(cipher)]
+        raise UnsupportedCipherError(f"core {self.name} implements "
+                                     f"{', '.join(self.ciphers(params))}, not {cipher}")
+
+    def cycles(self, params: Params | None = None, cipher: str | None = None) -> dict[str, int]:
+        """The cycle figures of the core with ``params`` for ``cipher``: ``latency``,
+        ``interval``, ``burst`` and ``key_setup`` (docs/interface.md, "Cycle figures"). For a
+        core with a key length port (aes_iter, the TDES and Blowfish cores) the cipher gives
+        KEY_LEN, its longest key in bytes; without ``cipher``, a core that computes several
+        gives its longest key's figures (use :meth:`cycle_table` to show them all)."""
+        p = self.params(params)
+        if cipher is not None:
+            from ..models import spec
+
+            p = self.cycle_params(p, spec(self.block_cipher(p, cipher)).key_sizes[-1])
+        return {"latency": self.latency(p), "interval": self.interval(p),
+                "burst": self.burst(p), "key_setup": self.key_setup(p)}
+
+    def cycle_table(self, params: Params | None = None) -> list[tuple[tuple[str, ...], dict]]:
+        """[(ciphers, figures)]: :meth:`cycles` for every cipher the core computes with
+        ``params``, ciphers with the same figures together, in the core's order of ciphers
+        (aes_iter: one row each for aes-128, aes-192 and aes-256; tdes_iter: one row)."""
+        p = self.params(params)
+        out: list[tuple[tuple[str, ...], dict]] = []
+        for c in self.ciphers(p):
+            figs = self.cycles(p, c)
+            same = next((i for i, (_, f) in enumerate(out) if f == figs), None)
+            if same is None:
+                out.append(((c,), figs))
+            else:
+                out[same] = ((*out[same][0], c), figs)
+        return out
 
 
 def filelist(family: str, top: str) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ def measure(spec: str, blocks: int | None = None, cycles_target: int = 2_000_000
         dev.set_key(os.urandom(max(s for s in cipher.key_sizes if 8 * s <= dev.layout.key_bits)))
         if dev.mode:  # a hardware mode core: one message from a random IV
             dev.set_iv(os.urandom(dev.block_size))
-        per_block = core.interval(params) / dev.layout.lanes
+        per_block = core.cycles(params, dev.cipher)["interval"] / dev.layout.lanes
         n = blocks or max(1024, int(cycles_target / per_block))
         data = [os.urandom(dev.block_size) for _ in range(n)]
         t1 = time.perf_counter()

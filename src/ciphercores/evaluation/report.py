@@ -328,8 +328,10 @@ def _core_section(core: cores.Core, recs: list[dict], ver: list[dict]) -> list[s
              f"- parameters (defaults): {', '.join(f'{k}={v}' for k, v in p.items()) or '–'}",
              f"- ciphers: {', '.join(core.ciphers(p))}; block port {core.block_bits(p)} bits, "
              f"key port {core.key_bits(p)} bits" + (", `s_key_tlen`" if core.key_len_port else ""),
-             f"- cycles: latency {core.latency(p)}, interval {core.interval(p)}, key setup "
-             f"{core.key_setup(p)}; key change: {core.key_change}", ""]
+             *(f"- cycles for {', '.join(names)}: latency {f['latency']}, interval "
+               f"{f['interval']}, key setup {f['key_setup']}"
+               for names, f in core.cycle_table(p)),
+             f"- key change: {core.key_change}", ""]
     lines += ["### Verification", ""]
     if ver:
         sims = sorted({v["sim"] for v in ver})

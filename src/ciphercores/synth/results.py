@@ -75,6 +75,47 @@ def _params(p: dict) -> str:
     return " ".join(f"{k}={v}" for k, v in p.items())
 
 
+def _per_cipher(r: dict) -> list[tuple[str, dict, float | None]] | None:
+    """[(cipher, cycle figures, Gbit/s)] for a record whose core's figures differ between its
+    ciphers (aes_iter: the rounds follow the key length loaded), else None: the record's own
+    figures (measured with the longest key's) hold for every cipher it names."""
+    try:
+        core = cores.get(r["core"])
+        table = core.cycle_table(r["params"])
+    except Exception:
+        return None
+    if len(table) < 2:
+        return None
+    fmax = r.get("fmax_mhz") if r.get("status") == "ok" else None
+    lanes = int(r.get("lanes", 1) or 1)
+    return [(", ".join(names), f,
+             round(r["block_bits"] * lanes * fmax / f["interval"] / 1e3, 4) if fmax else None)
+            for names, f in table]
+
+
+def _cycles_cell(r: dict) -> str:
+    """latency / interval, per cipher where they differ."""
+    per = _per_cipher(r)
+    if per is None:
+        return f"{r['latency']} / {r['interval']}"
+    return "; ".join(f"{f['latency']} / {f['interval']} ({c})" for c, f, _ in per)
+
+
+def _gbps_cell(r: dict, per_klut: bool = False) -> str:
+    """Gbit/s (or Gbit/s per 1000 LUT), per cipher where the interval differs."""
+    per = _per_cipher(r)
+    if per is None:
+        return _fmt(r.get("gbps_per_klut" if per_klut else "gbps"), 3)
+    lut = (r.get("core_area") or {}).get("lut")
+
+    def one(g: float | None) -> float | None:
+        if g is None or not per_klut:
+            return g
+        return g / lut * 1000 if lut else None
+
+    return "; ".join(f"{_fmt(one(g), 3)} ({c})" for c, _, g in per)
+
+
 def _table_timed(recs: list[dict]) -> list[str]:
     lines = [
         "| core | parameters | cipher | LUT | FF | carry | BRAM | DSP | Fmax MHz median "
@@ -91,8 +132,8 @@ def _table_timed(recs: list[dict]) -> list[str]:
         lines.append(
             f"| `{r['core']}` | {_params(r['params'])} | {', '.join(r['ciphers'])} | "
             f"{_fmt(a['lut'])} | {_fmt(a['ff'])} | {_fmt(a['carry'])} | {_fmt(a['bram'])} | "
-            f"{_fmt(a['dsp'])} | {fmax} | {r['latency']} / {r['interval']} | "
-            f"{_fmt(r.get('gbps'), 3)} | {_fmt(r.get('gbps_per_klut'), 3)} | "
+            f"{_fmt(a['dsp'])} | {fmax} | {_cycles_cell(r)} | "
+            f"{_gbps_cell(r)} | {_gbps_cell(r, per_klut=True)} | "
             f"{_fmt(h['area']['lut'])} / {_fmt(h['area']['ff'])}, {_fmax_alone(h)} | "
             f"{_fmt(r['wall_s'], 0)} |")
     return lines
@@ -109,7 +150,7 @@ def _table_area(recs: list[dict]) -> list[str]:
         lines.append(
             f"| `{r['core']}` | {_params(r['params'])} | {', '.join(r['ciphers'])} | "
             f"{_fmt(a['lut'])} | {_fmt(a['ff'])} | {_fmt(a['carry'])} | {_fmt(a['bram'])} | "
-            f"{_fmt(a['dsp'])} | {_fmt(a['lutram'])} | {r['latency']} / {r['interval']} | "
+            f"{_fmt(a['dsp'])} | {_fmt(a['lutram'])} | {_cycles_cell(r)} | "
             f"{_fmt(h['lut'])} / {_fmt(h['ff'])} | {_fmt(r['wall_s'], 0)} |")
     return lines
 
@@ -153,8 +194,8 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
             fmax = "– (no timing)"
         out.append(f"| {_params(r['params'])} | {where} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
                    f"{_fmt(a['carry'])} | {_fmt(a['bram'])} | {fmax} | "
-                   f"{r['latency']} / {r['interval']} | {_fmt(r.get('gbps'), 3)} | "
-                   f"{_fmt(r.get('gbps_per_klut'), 3)} |")
+                   f"{_cycles_cell(r)} | {_gbps_cell(r)} | "
+                   f"{_gbps_cell(r, per_klut=True)} |")
     out.append("")
     return out
 

@@ -168,14 +168,14 @@ function onEngineChange() {
   }
   const parts = [e.summary];
   if (e.engine === "rtl") {
-    parts.push(`latency ${e.latency} cycles, interval ${e.interval} cycles, ` +
-               `key setup ${e.key_setup} cycles (registry's cycle model)`);
+    parts.push(`for ${e.cycles_for}: latency ${e.latency} cycles, interval ${e.interval} ` +
+               `cycles, key setup ${e.key_setup} cycles (registry's cycle model)`);
     const m = e.measured;
     if (m) {
       const fmt = (v, d) => (v === null || v === undefined ? "–" : Number(v).toFixed(d));
       parts.push(`measured on ${m.target}${e.hw_mode ? " (block cipher core alone)" : ""}: ` +
                  `${fmt(m.fmax_mhz, 1)} MHz, ${fmt(m.lut, 0)} LUT, ${fmt(m.ff, 0)} FF, ` +
-                 `${fmt(m.gbps, 3)} Gbit/s`);
+                 `${fmt(m.gbps, 3)} Gbit/s${m.gbps_for ? ` for ${m.gbps_for}` : ""}`);
     } else {
       parts.push("no synthesis figures cached on this machine (ciphercores synth)");
     }
@@ -387,6 +387,11 @@ function showResult(a) {
     const c = a.cycles;
     $("cycles").textContent = `core clock cycles: ${c.total} for ${c.blocks} blocks` +
       (c.per_block ? ` (${c.per_block} per block)` : "") + `, key load ${c.key} cycles before` +
+      ` (registry for ${c.cycles_for}: interval ${c.interval}, key set-up ${c.key_setup}` +
+      (c.key > c.key_setup ? `; the key load took longer: the server resets the core ` +
+                             `after each run (wiping the key), and after a reset the core ` +
+                             `first sets up the all-zero key or wipes its output FIFO` : "") +
+      ")" +
       (c.fmax_mhz ? `; at the measured ${Number(c.fmax_mhz).toFixed(1)} MHz (${c.target}) ` +
                     `that is ${Number(c.us_at_fmax).toPrecision(3)} µs of hardware time` : "");
   } else {
