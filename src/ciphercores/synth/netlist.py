@@ -18,6 +18,7 @@ uses feeds such a flip-flop, so the design's behaviour is unchanged cycle for cy
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 #: the Verilog attribute that marks a register to be moved into the RAM before it
@@ -29,10 +30,10 @@ RAM = "DP16KD"
 FF = "TRELLIS_FF"
 
 
-def applies(target: str, files: dict[str, str]) -> bool:
-    """Whether the step can change a design of these sources on this target (the marker
-    appears in its RTL); without it the netlist is not touched."""
-    return target == "ecp5" and any(MARKER in text for text in files.values())
+def applies(target: str, sources: Iterable[str]) -> bool:
+    """Whether the step can change a design of these sources (texts) on this target (the
+    marker appears in its RTL); without it the netlist is not touched."""
+    return target == "ecp5" and any(MARKER in text for text in sources)
 
 
 def _param(cell: dict, name: str, default: str = "") -> str:
