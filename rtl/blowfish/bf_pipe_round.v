@@ -7,7 +7,7 @@
 // A round takes the state (x, y) = (L ^ P'[r], R ^ P'[r+1]) of round r (P' is P, or P reversed
 // to decrypt) and gives that of round r + 1: x' = y ^ F(x), y' = x ^ P'[r+2]. Cycle 0 (the
 // caller's registers in_*): x addresses the four S-box RAMs. Cycle 1: the RAMs' read registers.
-// Cycle 2: the S-box words in fabric registers. Cycle 3: (S0 + S1) ^ S2. Cycle 4 (out_*):
+// Cycle 2: the RAMs' output registers. Cycle 3: (S0 + S1) ^ S2. Cycle 4 (out_*):
 // x' = ((S0 + S1) ^ S2) + S3 ^ y, so no cycle holds more than one 32-bit adder.
 module bf_pipe_round (
     input  wire        clk,
@@ -23,7 +23,7 @@ module bf_pipe_round (
     input  wire [31:0] p_enc,
     input  wire [31:0] p_dec,
 
-    // the S-box words of in_x, read by the RAMs one cycle after in_x
+    // the S-box words of in_x, on the RAMs' output registers two cycles after in_x
     input  wire [31:0] s0,
     input  wire [31:0] s1,
     input  wire [31:0] s2,
@@ -46,10 +46,6 @@ reg        c_valid_reg;
 reg        c_dec_reg;
 reg [31:0] c_y_reg;
 reg [31:0] c_yn_reg;
-reg [31:0] c_s0_reg;
-reg [31:0] c_s1_reg;
-reg [31:0] c_s2_reg;
-reg [31:0] c_s3_reg;
 reg        d_valid_reg;
 reg        d_dec_reg;
 reg [31:0] d_y_reg;
@@ -74,16 +70,12 @@ always @(posedge clk) begin : p_cycle1
     end
 end
 
-// cycle 2: the S-box words leave the RAMs into fabric registers
+// cycle 2: the S-box words move into the RAMs' output registers
 always @(posedge clk) begin : p_cycle2
     if (b_valid_reg) begin
         c_dec_reg <= b_dec_reg;
         c_y_reg <= b_y_reg;
         c_yn_reg <= b_yn_reg;
-        c_s0_reg <= s0;
-        c_s1_reg <= s1;
-        c_s2_reg <= s2;
-        c_s3_reg <= s3;
     end
     c_valid_reg <= b_valid_reg;
     if (rst) begin
@@ -97,8 +89,8 @@ always @(posedge clk) begin : p_cycle3
         d_dec_reg <= c_dec_reg;
         d_y_reg <= c_y_reg;
         d_yn_reg <= c_yn_reg;
-        d_t_reg <= (c_s0_reg + c_s1_reg) ^ c_s2_reg;
-        d_s3_reg <= c_s3_reg;
+        d_t_reg <= (s0 + s1) ^ s2;
+        d_s3_reg <= s3;
     end
     d_valid_reg <= c_valid_reg;
     if (rst) begin

@@ -232,27 +232,43 @@ register(Core(
 # Blowfish: one engine (rtl/blowfish/bf_core.v) with the key schedule in hardware, P-array in
 # registers, each S-box one block RAM holding its pi image beside the working half
 _BF_RTL = ("blowfish/bf_sbox.v", "blowfish/bf_core.v")
-_BF_KEY_SETUP = 59 + 521 * 16  # 8,395: key mixing overlaps the first encryption (bf_core.v)
-_BF_KEY_CHANGE = ("waits for the round engine to finish its block(s); the key schedule then "
-                  "rewrites P and the S-boxes (no drain of the output register)")
+# bf_core's rounds take k = ROUND_CYCLES cycles (S-box RAM read, its output register and F;
+# k = 3 splits F) with k blocks (beats) in flight; the key schedule's 521 chained encryptions
+# cannot interleave. bf_pipe's key-schedule engine uses k = 3.
+_BF_ROUND_CYCLES = {"ROUND_CYCLES": (2, 3)}
+
+
+def _bf_key_setup(k: int) -> int:
+    """Cycles of bf_core's key schedule: the encryptions start after MIX_START + 1 cycles
+    (129 with k = 2, 57 with k = 3: key mixing and the copy of the pi S-boxes), 521 x 16 x k
+    cycles of chained encryptions, 2 cycles for the last S-box write to land."""
+    return (129 if k == 2 else 57) + 3 + 521 * 16 * k
+
+
+_BF_KEY_CHANGE = ("waits until the round engine's blocks have reached the output register; the "
+                  "key schedule then rewrites P and the S-boxes (no drain of the output "
+                  "register)")
 
 register(Core(
     name="bf_iter",
     family="blowfish",
     top="bf_iter",
     rtl=(*_BF_RTL, "blowfish/bf_iter.v"),
-    summary="iterative Blowfish, one round per cycle, key schedule in hardware, S-boxes in BRAM",
-    defaults={},
-    choices={},
+    summary="iterative Blowfish, rounds of two cycles with two blocks in flight, key schedule "
+            "in hardware, S-boxes in BRAM",
+    defaults={"ROUND_CYCLES": 3},
+    choices=_BF_ROUND_CYCLES,
     ciphers=lambda p: ("bf",),
     block_bits=lambda p: 64,
     key_bits=lambda p: 448,
     key_len_port=True,
-    latency=lambda p: 17,
+    latency=lambda p: 16 * p["ROUND_CYCLES"] + 1,
     interval=lambda p: 16,
-    key_setup=lambda p: _BF_KEY_SETUP,
+    burst=lambda p: p["ROUND_CYCLES"],
+    key_setup=lambda p: _bf_key_setup(p["ROUND_CYCLES"]),
     key_change=_BF_KEY_CHANGE,
     test_module="cocotb_core",
+    test_sets=({"ROUND_CYCLES": 3}, {"ROUND_CYCLES": 2}),
 ))
 
 register(Core(
@@ -260,19 +276,26 @@ register(Core(
     family="blowfish",
     top="bf_x2",
     rtl=(*_BF_RTL, "blowfish/bf_x2.v"),
-    summary="two-lane Blowfish (paper 001): two blocks per pass sharing dual-port S-box RAMs",
-    defaults={},
-    choices={},
+    summary="two-lane Blowfish (paper 001): two blocks per beat sharing dual-port S-box RAMs, "
+            "rounds of two cycles with two beats in flight",
+    defaults={"ROUND_CYCLES": 3},
+    choices=_BF_ROUND_CYCLES,
     ciphers=lambda p: ("bf",),
     block_bits=lambda p: 64,
     key_bits=lambda p: 448,
     key_len_port=True,
-    latency=lambda p: 17,
+    latency=lambda p: 16 * p["ROUND_CYCLES"] + 1,
     interval=lambda p: 16,
-    key_setup=lambda p: _BF_KEY_SETUP,
+    burst=lambda p: p["ROUND_CYCLES"],
+    key_setup=lambda p: _bf_key_setup(p["ROUND_CYCLES"]),
     key_change=_BF_KEY_CHANGE,
     test_module="cocotb_core",
+    test_sets=({"ROUND_CYCLES": 3}, {"ROUND_CYCLES": 2}),
     fixed_lanes=2,
+    # every key load is a schedule of 16,804 or 25,068 cycles: Icarus runs the generic tests
+    # with -m slow (bf_iter runs them in the default suite), the Blowfish-specific tests on
+    # both simulators in the default suite
+    slow_runs=frozenset({"icarus"}),
 ))
 
 register(Core(
@@ -290,19 +313,19 @@ register(Core(
     block_bits=lambda p: 64,
     key_bits=lambda p: 448,
     key_len_port=True,
-    # input stage, 16 rounds of 4 cycles (S-box read, RAM to fabric, two halves of F), FIFO
+    # input stage, 16 rounds of 4 cycles (S-box read, the RAM's output register, two halves
+    # of F), FIFO
     latency=lambda p: 16 * 4 + 2,
     interval=lambda p: 1,
-    # bf_core's schedule; its last S-box write reaches the copies before a block can read them.
-    # bf_core keeps one round per cycle (S-box RAM read, F, next RAM address or write data in a
-    # cycle), far longer than any cycle of a round here: it is this core's critical path
-    key_setup=lambda p: _BF_KEY_SETUP,
+    # bf_core's schedule (rounds of 3 cycles, F split like the rounds here); its last S-box
+    # write reaches the copies before a block can read them
+    key_setup=lambda p: _bf_key_setup(3),
     key_change="waits until no block is in the round stages (at most the latency, 66 cycles: "
                "the pipeline never stalls and takes no block while a key is offered); the key "
                "schedule then rewrites P and every S-box copy. Results already in the output "
                "FIFO are not affected",
     test_module="cocotb_core",
-    # every key load is an 8,395-cycle schedule and the core holds 32 S-box RAMs: Icarus
+    # every key load is a 25,068-cycle schedule and the core holds 32 S-box RAMs: Icarus
     # (a few thousand cycles a second here: ~8 min) runs its generic tests with -m slow, the
     # Blowfish-specific tests on both simulators in the default suite. The hardware modes
     # (~2 min; the Blowfish family's run around bf_iter, the pipelined mode path around
