@@ -235,20 +235,21 @@ generate
         // block entering: from the input port, zero (key schedule) or the last output
         wire [31:0] in_l = s_axis_tdata[64*l + 32 +: 32];
         wire [31:0] in_r = s_axis_tdata[64*l +: 32];
-        wire [31:0] st_l = init_start ? 32'd0 : in_l;
+        // (the key schedule and the copy use lane 0 only: the other lanes' selects stay short)
+        wire [31:0] st_l = (l == 0 && init_start) ? 32'd0 : in_l;
         wire [31:0] st_r = chain ? xn[31:0] : (init_start ? 32'd0 : in_r);
         // P'[0], P'[1]; encryption 1 of the key schedule uses the P[1] written this edge
         wire [31:0] pp0 = dir_start ? p17 : p0;
         wire [31:0] pp1 = dir_start ? p16 : ((chain && enc_first_reg) ? xn[31:0] : p1);
         // the next key-schedule encryption's x: L out ^ P[0], formed a cycle ahead
-        wire [31:0] x_st = chain ? ks_x0_reg : (st_l ^ pp0);
+        wire [31:0] x_st = (l == 0 && chain) ? ks_x0_reg : (st_l ^ pp0);
         wire [31:0] y_st = st_r ^ pp1;
         assign xn[32*l +: 32] = y ^ f;
         if (l == 0) begin : g_x0
             assign x0_start = x_st;
         end
         // the selects are control: no data-dependent logic after F on the way to the RAMs
-        wire [31:0] a_st = copy_rd ? copy_addr : x_st;
+        wire [31:0] a_st = (l == 0 && copy_rd) ? copy_addr : x_st;
         wire        half = (l == 0) && rpi;
         assign addr[32*l +: 32] = run ? xn[32*l +: 32] : a_st;
         assign s_ra0[9*l +: 9] = {half, addr[32*l + 24 +: 8]};
