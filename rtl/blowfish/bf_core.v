@@ -3,11 +3,14 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Blowfish engine shared by bf_iter and bf_x2 (and bf_pipe's key schedule): one round per cycle.
+// Blowfish engine shared by bf_iter and bf_x2 (and bf_pipe's key schedule): rounds of
+// ROUND_CYCLES cycles, as many blocks (of LANES lanes each) in flight.
 // Datasheets: docs/cores/ (bf_iter, bf_x2, bf_pipe).
 module bf_core #(
     // 64-bit lanes processed together (1: bf_iter, 2: bf_x2); lanes share the S-box RAMs
-    parameter integer LANES = 1
+    parameter integer LANES = 1,
+    // cycles a round (2 or 3), and beats in flight
+    parameter integer ROUND_CYCLES = 2
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -39,16 +42,24 @@ module bf_core #(
     output wire [18*32-1:0]      p_array
 );
 
-// the chained encryptions of the key schedule start at the end of this key-mixing cycle: the
-// latest cycle at which each P word is mixed before encryption 0 needs it (P[17] at round 14)
-localparam [6:0] MIX_START = 7'd57;
-localparam [6:0] MIX_LAST = 7'd71;      // 72 key bytes, one per cycle, XORed into P[0..17]
+localparam integer K = ROUND_CYCLES;
+localparam integer W = 32 * LANES;       // one half-block word per lane
+localparam integer DS = ROUND_CYCLES - 1;  // the data stage
+
+// the chained encryptions of the key schedule start at the end of this cycle after the key
+// handshake: each P word is mixed before encryption 0 reads it (P[17] first at round 14), and
+// the copy of the pi S-boxes into the working halves, which reads in the cycles that the
+// schedule leaves to the RAMs, ends before encryption 8 starts (256 reads: from cycle 0, and
+// from 128 x (ROUND_CYCLES - 1) cycles of encryptions 0..7)
+localparam [7:0] MIX_START = (ROUND_CYCLES == 2) ? 8'd129 : 8'd57;
+localparam [7:0] MIX_LAST = 8'd71;      // 72 key bytes, one per cycle, XORed into P[0..17]
 localparam [9:0] ENC_LAST = 10'd520;    // 521 chained encryptions: P (9), then S0..S3 (512)
 localparam [9:0] ENC_P = 10'd9;         // encryptions 0..8 rewrite P, the rest the S-boxes
 
 initial begin
-    if (LANES < 1 || LANES > 2) begin
-        $error("bf_core %m: LANES=%0d must be 1 or 2", LANES);
+    if (LANES < 1 || LANES > 2 || ROUND_CYCLES < 2 || ROUND_CYCLES > 3) begin
+        $error("bf_core %m: LANES=%0d must be 1 or 2, ROUND_CYCLES=%0d 2 or 3",
+               LANES, ROUND_CYCLES);
         $finish;
     end
 end
@@ -58,22 +69,48 @@ end
 // ---------------------------------------------------------------------------------------
 reg  [447:0]         key_reg;         // captured key, cleared once mixed into P
 reg  [5:0]           klast_reg;       // key length - 1
-reg  [5:0]           kj_reg;          // key byte pointer (cycles over the key)
+reg  [5:0]           kj_reg;          // key byte pointer (cycles over the key), one ahead
+reg  [7:0]           kbyte_reg;       // the key byte mixed in this cycle
 reg  [23:0]          acc_reg;         // key bytes of the P word being mixed
 reg                  mix_reg;         // key mixing running
-reg  [6:0]           mcnt_reg;        // key-mixing cycle 0..71
+reg  [7:0]           mcnt_reg;        // cycle of the key load (mixing: 0..71)
+reg                  pre_reg;         // the chained encryptions have not started
+reg                  fin_reg;         // the last encryption ended (its write lands now)
+reg  [8:0]           ccnt_reg;        // pi S-box words copied into the working halves
+reg                  cpa_reg;         // a copy read entered the RAMs last edge ...
+reg                  cpb_reg;         // ... and its words are on the RAM outputs
+reg  [7:0]           cpa_a_reg;       // its index
+reg  [7:0]           cpb_a_reg;
+reg  [3:0]           wr_we_reg;       // S-box writes, registered: they land one edge later
+reg                  wr_ks_reg;       // ... a key-schedule write (not a copy)
+reg  [7:0]           wr_a_reg;
+reg  [127:0]         wr_d_reg;        // S-box b's word in bits 32*b +: 32
 reg                  init_reg;        // key schedule running (mixing and encryptions)
 reg  [9:0]           enc_reg;         // key-schedule encryption 0..520
 reg  [10:0]          wcnt_reg;        // S-box words rewritten so far (0..1024)
 reg  [18*32-1:0]     p_reg;           // P-array, P[i] in bits 32*i +: 32
-reg  [31:0]          pn_reg;          // P word for the y update of this round (P'[r+2])
-reg                  busy_reg;        // the round engine is running
-reg  [3:0]           rnd_reg;         // round 0..15
-reg                  dir_reg;         // direction of the blocks in the engine
-reg  [32*LANES-1:0]  x_reg;           // x_r = L_r ^ P'[r] (its S-box words are being read)
-reg  [32*LANES-1:0]  y_reg;           // R_r ^ P'[r+1]
-reg  [3:0]           hit_reg;         // S-box read of lane 0 hits the word written last edge
+// the ring: stage s of each field at index s (x, y: W bits a stage; P' word from stage 1)
+reg  [K-1:0]         v_reg;           // the stage holds a block
+reg  [K-1:0]         done_reg;        // ... whose result waits for the output register
+reg  [K-1:0]         dir_reg;         // its direction
+reg  [4*K-1:0]       rnd_reg;         // its round 0..15
+reg  [2*K-1:0]       tag_reg;         // its place in the input order (mod 4)
+reg  [W*K-1:0]       x_reg;           // x_r = L_r ^ P'[r] (its S-box words are being read)
+reg  [W*K-1:0]       y_reg;           // R_r ^ P'[r+1]
+reg  [32*K-33:0]     pn_reg;          // P'[r+2], read in stage 0 for stages 1..K-1
+// decoded a cycle ahead, so that the RAM address selects come straight from flip-flops
+reg                  ds_run_reg;      // the data stage holds a round 0..14 ...
+reg                  ds_last_reg;     // ... or round 15
+reg                  enc_first_reg;   // enc_reg == 0
+reg                  enc_last_reg;    // enc_reg == ENC_LAST
+reg                  p_phase_reg;     // enc_reg < ENC_P
+reg                  go_reg;          // mcnt_reg == MIX_START
+reg  [31:0]          ks_x0_reg;       // lane 0's L out ^ P[0] of the next data stage
+reg  [3:0]           hit0_reg;        // S-box read of lane 0 hits the word written last edge
+reg  [3:0]           hit1_reg;        // the same, one stage later (the words are on rd)
 reg  [31:0]          rby_reg;         // that word
+reg  [1:0]           in_tag_reg;      // tag of the next block to enter
+reg  [1:0]           out_tag_reg;     // tag of the next block to leave
 reg  [64*LANES-1:0]  out_reg;
 reg                  out_user_reg;
 reg                  out_valid_reg;
@@ -88,123 +125,150 @@ end
 // key mixing: P[i] = pi_P[i] ^ (key bytes 4i..4i+3, the key cycled), one byte per cycle
 // ---------------------------------------------------------------------------------------
 wire [8:0]  kpos = 9'd447 - {kj_reg, 3'b000};
-wire [7:0]  kbyte = key_reg[kpos -: 8];
+wire [7:0]  kbyte = kbyte_reg;
+wire [5:0]  klast_in = (s_key_tlen == 6'd0 || s_key_tlen > 6'd56) ? 6'd55 : s_key_tlen - 6'd1;
 wire [4:0]  mix_idx = mcnt_reg[6:2];
 wire        mix_we = mix_reg && (mcnt_reg[1:0] == 2'd3);
 wire [31:0] mix_data = pi_p[mix_idx] ^ {acc_reg, kbyte};
 
 // ---------------------------------------------------------------------------------------
-// control
+// control: the block in the data stage
 // ---------------------------------------------------------------------------------------
-wire last = busy_reg && (rnd_reg == 4'd15);
-wire out_free = !out_valid_reg || m_axis_tready;
-wire stall = last && !init_reg && !out_free;          // the result waits for the output slot
-wire finish = last && !init_reg && out_free;          // blocks leave the engine now
-wire chain = last && init_reg && (enc_reg != ENC_LAST);  // next key-schedule encryption
-wire init_done = last && init_reg && (enc_reg == ENC_LAST);
-wire init_start = mix_reg && (mcnt_reg == MIX_START);
-wire p_phase = enc_reg < ENC_P;
-wire write_l = init_reg && busy_reg && (rnd_reg == 4'd14);  // L of this encryption is known
-wire write_r = init_reg && last;                             // R of this encryption is known
+wire [3:0]  ds_rnd = rnd_reg[4*DS +: 4];
+wire        ds_v = v_reg[DS];
+wire        ds_done = done_reg[DS];
+wire        ds_dir = dir_reg[DS];
+wire [1:0]  ds_tag = tag_reg[2*DS +: 2];
+wire [31:0] ds_pn = pn_reg[32*(DS-1) +: 32];
+wire        last = ds_last_reg;
+wire        run = ds_run_reg;                                  // rounds 0..14 go on
+wire        result = (last && !init_reg) || (ds_v && ds_done); // a result for the output
+wire        out_free = !out_valid_reg || m_axis_tready;
+wire        emit = result && (ds_tag == out_tag_reg) && out_free;  // leaves now, in order
+wire        hold = result && !emit;                     // goes round the ring once more
+wire        chain = last && init_reg && !enc_last_reg;  // next key-schedule encryption
+wire        init_done = last && init_reg && enc_last_reg;
+wire        init_start = pre_reg && go_reg;
+wire        p_phase = p_phase_reg;
+wire        write_l = init_reg && ds_v && (ds_rnd == 4'd14);  // L of this encryption is known
+wire        write_r = init_reg && last;                        // R of this encryption is known
 
-assign s_key_tready = !busy_reg && !init_reg;
-assign s_axis_tready = !s_key_tvalid && !init_reg && (!busy_reg || finish);
+assign s_key_tready = !(|v_reg) && !init_reg;
+assign s_axis_tready = !s_key_tvalid && !init_reg && (!ds_v || emit);
 assign m_axis_tdata = out_reg;
 assign m_axis_tuser = out_user_reg;
 assign m_axis_tvalid = out_valid_reg;
-assign sbox_we = s_we_box;
-assign sbox_wa = wcnt_reg[7:0];
-assign sbox_wd = wdata;
+assign sbox_we = wr_ks_reg ? wr_we_reg : 4'd0;
+assign sbox_wa = wr_a_reg;
+assign sbox_wd = wr_d_reg[31:0];
 assign p_array = p_reg;
 
 wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 wire start = in_fire || init_start || chain;
-wire run = busy_reg && !last;                         // rounds 0..14 advance
+// the copy reads pi words while the key schedule leaves the RAMs' read ports idle
+wire copy_rd = init_reg && !ccnt_reg[8] && !ds_v && !init_start;
 
 // ---------------------------------------------------------------------------------------
-// P words: fixed ones for the first round, a prefetched one (pn) for the rest
+// P words: fixed ones for a block entering, P'[r+2] read in stage 0 for the rest
 // ---------------------------------------------------------------------------------------
 wire [31:0] p0 = p_reg[0 +: 32];
 wire [31:0] p1 = p_reg[32 +: 32];
 wire [31:0] p16 = p_reg[16*32 +: 32];
 wire [31:0] p17 = p_reg[17*32 +: 32];
-wire        dir_next = in_fire ? s_axis_tuser : (init_start ? 1'b0 : dir_reg);
-wire [4:0]  pn_n = start ? 5'd2 : {1'b0, rnd_reg} + 5'd3;     // P' index for the next round
-wire [4:0]  pn_idx = dir_next ? 5'd17 - pn_n : pn_n;          // decryption: P reversed
+wire        dir_start = s_axis_tuser && !init_reg;           // the key schedule encrypts
+wire [4:0]  pn_n = {1'b0, rnd_reg[3:0]} + 5'd2;              // stage 0: P' index of its round
+wire [4:0]  pn_idx = dir_reg[0] ? 5'd17 - pn_n : pn_n;       // decryption: P reversed
 wire [31:0] pn_next = p_reg[{pn_idx, 5'b00000} +: 32];
 
 // ---------------------------------------------------------------------------------------
 // S-boxes (one RAM each, LANES read ports) and the lanes' round functions
 // ---------------------------------------------------------------------------------------
-wire [32*LANES-1:0] xn;         // per lane: y ^ F(x) = x of the next round (R out in round 15)
-wire [32*LANES-1:0] addr;       // per lane: the x whose S-box words are read next
+wire [W-1:0]        xn;         // per lane: y ^ F(x) = x of the next round (R out in round 15)
+wire [W-1:0]        addr;       // per lane: the x whose S-box words are read next
+wire [31:0]         copy_addr = {4{ccnt_reg[7:0]}};
 wire [31:0]         x0_start;   // lane 0's x of round 0 when an encryption starts
+wire [31:0]         pn_pre;     // P' word of the stage before the data stage
 wire [9*LANES-1:0]  s_ra0, s_ra1, s_ra2, s_ra3;
-wire [32*LANES-1:0] s_rd0, s_rd1, s_rd2, s_rd3;
+wire [W-1:0]        s_rd0, s_rd1, s_rd2, s_rd3;
 wire [31:0]         wdata = write_l ? (xn[31:0] ^ p17) : xn[31:0];
 wire                s_we = (write_l || write_r) && !p_phase;
 wire [3:0]          s_we_box;
 
-// lane 0 reads the pi half of an S-box word until the key schedule has rewritten it: all of
-// box b once wcnt passed it, the words below wcnt[7:0] of the box being rewritten
-wire [3:0]          box_done;
-wire [3:0]          box_cur;
+// lane 0 reads the pi halves while the key schedule rewrites P (and for the copy); then the
+// working halves, where each word not yet rewritten holds its copy of pi
+wire                rpi = init_reg && p_phase;
 
 genvar l, b;
 generate
     for (l = 0; l < LANES; l = l + 1) begin : g_lane
-        wire [31:0] x = x_reg[32*l +: 32];
-        wire [31:0] y = y_reg[32*l +: 32];
-        wire [31:0] d0 = (l == 0 && hit_reg[0]) ? rby_reg : s_rd0[32*l +: 32];
-        wire [31:0] d1 = (l == 0 && hit_reg[1]) ? rby_reg : s_rd1[32*l +: 32];
-        wire [31:0] d2 = (l == 0 && hit_reg[2]) ? rby_reg : s_rd2[32*l +: 32];
-        wire [31:0] d3 = (l == 0 && hit_reg[3]) ? rby_reg : s_rd3[32*l +: 32];
-        wire [31:0] f = ((d0 + d1) ^ d2) + d3;
-        // block entering: from the input port, zero (key schedule), or the last output
+        wire [31:0] x = x_reg[W*DS + 32*l +: 32];
+        wire [31:0] y = y_reg[W*DS + 32*l +: 32];
+        // stage 1: the S-box words on the RAM outputs (or the word written at the edge the
+        // block entered stage 0, for the key schedule's lane 0)
+        wire [31:0] d0 = (l == 0 && hit1_reg[0]) ? rby_reg : s_rd0[32*l +: 32];
+        wire [31:0] d1 = (l == 0 && hit1_reg[1]) ? rby_reg : s_rd1[32*l +: 32];
+        wire [31:0] d2 = (l == 0 && hit1_reg[2]) ? rby_reg : s_rd2[32*l +: 32];
+        wire [31:0] d3 = (l == 0 && hit1_reg[3]) ? rby_reg : s_rd3[32*l +: 32];
+        wire [31:0] f;
+        if (K == 2) begin : g_f1
+            assign f = ((d0 + d1) ^ d2) + d3;
+        end else begin : g_f2
+            // F in two cycles: (S0 + S1) ^ S2 and S3 registered in stage 1
+            reg [31:0] t_reg;
+            reg [31:0] s3_reg;
+            always @(posedge clk) begin : p_fhalf
+                t_reg <= (d0 + d1) ^ d2;
+                s3_reg <= d3;
+            end
+            assign f = t_reg + s3_reg;
+        end
+        wire [31:0] lout = x ^ ds_pn;                   // L out of round 15 (P'[17])
+        // block entering: from the input port, zero (key schedule) or the last output
         wire [31:0] in_l = s_axis_tdata[64*l + 32 +: 32];
         wire [31:0] in_r = s_axis_tdata[64*l +: 32];
-        wire [31:0] lout = x ^ pn_reg;                 // L out of round 15 (P'[17])
-        wire [31:0] st_l = chain ? lout : (init_start ? 32'd0 : in_l);
-        wire [31:0] st_r = chain ? xn[32*l +: 32] : (init_start ? 32'd0 : in_r);
+        // (the key schedule and the copy use lane 0 only: the other lanes' selects stay short)
+        wire [31:0] st_l = (l == 0 && init_start) ? 32'd0 : in_l;
+        wire [31:0] st_r = chain ? xn[31:0] : (init_start ? 32'd0 : in_r);
         // P'[0], P'[1]; encryption 1 of the key schedule uses the P[1] written this edge
-        wire [31:0] pp0 = dir_next ? p17 : p0;
-        wire [31:0] pp1 = dir_next ? p16 : ((chain && enc_reg == 10'd0) ? xn[32*l +: 32] : p1);
-        wire [31:0] x_st = st_l ^ pp0;
+        wire [31:0] pp0 = dir_start ? p17 : p0;
+        wire [31:0] pp1 = dir_start ? p16 : ((chain && enc_first_reg) ? xn[31:0] : p1);
+        // the next key-schedule encryption's x: L out ^ P[0], formed a cycle ahead
+        wire [31:0] x_st = (l == 0 && chain) ? ks_x0_reg : (st_l ^ pp0);
         wire [31:0] y_st = st_r ^ pp1;
-        wire        rpi0 = (l == 0) && !box_done[0]
-                             && !(box_cur[0] && addr[32*l + 24 +: 8] < wcnt_reg[7:0]);
-        wire        rpi1 = (l == 0) && !box_done[1]
-                             && !(box_cur[1] && addr[32*l + 16 +: 8] < wcnt_reg[7:0]);
-        wire        rpi2 = (l == 0) && !box_done[2]
-                             && !(box_cur[2] && addr[32*l + 8 +: 8] < wcnt_reg[7:0]);
-        wire        rpi3 = (l == 0) && !box_done[3]
-                             && !(box_cur[3] && addr[32*l +: 8] < wcnt_reg[7:0]);
-
         assign xn[32*l +: 32] = y ^ f;
         if (l == 0) begin : g_x0
             assign x0_start = x_st;
         end
-        assign addr[32*l +: 32] = start ? x_st : xn[32*l +: 32];
-        assign s_ra0[9*l +: 9] = {rpi0, addr[32*l + 24 +: 8]};
-        assign s_ra1[9*l +: 9] = {rpi1, addr[32*l + 16 +: 8]};
-        assign s_ra2[9*l +: 9] = {rpi2, addr[32*l + 8 +: 8]};
-        assign s_ra3[9*l +: 9] = {rpi3, addr[32*l +: 8]};
+        // the selects are control: no data-dependent logic after F on the way to the RAMs
+        wire [31:0] a_st = (l == 0 && copy_rd) ? copy_addr : x_st;
+        wire        half = (l == 0) && rpi;
+        assign addr[32*l +: 32] = run ? xn[32*l +: 32] : a_st;
+        assign s_ra0[9*l +: 9] = {half, addr[32*l + 24 +: 8]};
+        assign s_ra1[9*l +: 9] = {half, addr[32*l + 16 +: 8]};
+        assign s_ra2[9*l +: 9] = {half, addr[32*l + 8 +: 8]};
+        assign s_ra3[9*l +: 9] = {half, addr[32*l +: 8]};
 
+        // the block re-entering stage 0: a new one, the next round, or a result held
         always @(posedge clk) begin : p_lane
             if (start) begin
                 x_reg[32*l +: 32] <= x_st;
                 y_reg[32*l +: 32] <= y_st;
             end else if (run) begin
                 x_reg[32*l +: 32] <= xn[32*l +: 32];
-                y_reg[32*l +: 32] <= x ^ pn_reg;
-            end
-            if (finish) begin
-                out_reg[64*l +: 64] <= {lout, xn[32*l +: 32]};
-            end
-            if (rst) begin
+                y_reg[32*l +: 32] <= x ^ ds_pn;
+            end else if (hold) begin
+                x_reg[32*l +: 32] <= ds_done ? x : lout;
+                y_reg[32*l +: 32] <= ds_done ? y : xn[32*l +: 32];
+            end else begin
+                // an empty slot is zeroed: nothing of a key schedule goes round the ring
                 x_reg[32*l +: 32] <= 32'd0;
                 y_reg[32*l +: 32] <= 32'd0;
+            end
+            if (emit) begin
+                out_reg[64*l +: 64] <= ds_done ? {x, y} : {lout, xn[32*l +: 32]};
+            end
+            if (rst) begin
                 out_reg[64*l +: 64] <= 64'd0;
             end
         end
@@ -212,26 +276,20 @@ generate
 
     for (b = 0; b < 4; b = b + 1) begin : g_box
         assign s_we_box[b] = s_we && (wcnt_reg[9:8] == b);
-        assign box_done[b] = !init_reg || (wcnt_reg[10:8] > b);
-        assign box_cur[b] = (wcnt_reg[9:8] == b);
     end
 endgenerate
 
 bf_sbox #(.BOX(0), .PORTS(LANES)) u_sbox0 (
-    .clk(clk), .we(s_we_box[0]), .wa(wcnt_reg[7:0]), .wd(wdata),
-    .re(!stall), .ra(s_ra0), .rd(s_rd0)
+    .clk(clk), .we(wr_we_reg[0]), .wa(wr_a_reg), .wd(wr_d_reg[0 +: 32]), .ra(s_ra0), .rd(s_rd0)
 );
 bf_sbox #(.BOX(1), .PORTS(LANES)) u_sbox1 (
-    .clk(clk), .we(s_we_box[1]), .wa(wcnt_reg[7:0]), .wd(wdata),
-    .re(!stall), .ra(s_ra1), .rd(s_rd1)
+    .clk(clk), .we(wr_we_reg[1]), .wa(wr_a_reg), .wd(wr_d_reg[32 +: 32]), .ra(s_ra1), .rd(s_rd1)
 );
 bf_sbox #(.BOX(2), .PORTS(LANES)) u_sbox2 (
-    .clk(clk), .we(s_we_box[2]), .wa(wcnt_reg[7:0]), .wd(wdata),
-    .re(!stall), .ra(s_ra2), .rd(s_rd2)
+    .clk(clk), .we(wr_we_reg[2]), .wa(wr_a_reg), .wd(wr_d_reg[64 +: 32]), .ra(s_ra2), .rd(s_rd2)
 );
 bf_sbox #(.BOX(3), .PORTS(LANES)) u_sbox3 (
-    .clk(clk), .we(s_we_box[3]), .wa(wcnt_reg[7:0]), .wd(wdata),
-    .re(!stall), .ra(s_ra3), .rd(s_rd3)
+    .clk(clk), .we(wr_we_reg[3]), .wa(wr_a_reg), .wd(wr_d_reg[96 +: 32]), .ra(s_ra3), .rd(s_rd3)
 );
 
 // ---------------------------------------------------------------------------------------
@@ -241,35 +299,57 @@ always @(posedge clk) begin : p_key
     // key mixing
     if (key_fire) begin
         key_reg <= s_key_tdata;
-        klast_reg <= (s_key_tlen == 6'd0 || s_key_tlen > 6'd56) ? 6'd55 : s_key_tlen - 6'd1;
-        kj_reg <= 6'd0;
-        mcnt_reg <= 7'd0;
+        klast_reg <= klast_in;
+        kj_reg <= (klast_in == 6'd0) ? 6'd0 : 6'd1;
+        kbyte_reg <= s_key_tdata[447:440];
+        mcnt_reg <= 8'd0;
         mix_reg <= 1'b1;
+        pre_reg <= 1'b1;
         init_reg <= 1'b1;
-    end else if (mix_reg) begin
-        acc_reg <= {acc_reg[15:0], kbyte};
-        kj_reg <= (kj_reg == klast_reg) ? 6'd0 : kj_reg + 6'd1;
-        mcnt_reg <= mcnt_reg + 7'd1;
-        if (mcnt_reg == MIX_LAST) begin
-            mix_reg <= 1'b0;
-            key_reg <= 448'd0;           // the key now lives only in P and the S-boxes
-            acc_reg <= 24'd0;
+    end else begin
+        if (mix_reg || pre_reg) begin
+            mcnt_reg <= mcnt_reg + 8'd1;
+        end
+        if (mix_reg) begin
+            acc_reg <= {acc_reg[15:0], kbyte};
+            kbyte_reg <= key_reg[kpos -: 8];
+            kj_reg <= (kj_reg == klast_reg) ? 6'd0 : kj_reg + 6'd1;
+            if (mcnt_reg == MIX_LAST) begin
+                mix_reg <= 1'b0;
+                key_reg <= 448'd0;       // the key now lives only in P and the S-boxes
+                acc_reg <= 24'd0;
+                kbyte_reg <= 8'd0;
+            end
+        end
+        if (init_start) begin
+            pre_reg <= 1'b0;
         end
     end
-    if (init_done) begin
+    // the schedule ends once its last S-box write has landed
+    fin_reg <= init_done;
+    if (fin_reg) begin
         init_reg <= 1'b0;
     end
 
     // S-box words rewritten (the pi half is read until then), encryption count
+    go_reg <= (mcnt_reg == MIX_START - 8'd1) && !key_fire;
     if (key_fire) begin
         wcnt_reg <= 11'd0;
         enc_reg <= 10'd0;
+        enc_first_reg <= 1'b1;
+        enc_last_reg <= 1'b0;
+        p_phase_reg <= 1'b1;
     end else begin
         if (s_we) begin
             wcnt_reg <= wcnt_reg + 11'd1;
         end
         if (chain) begin
             enc_reg <= enc_reg + 10'd1;
+            enc_first_reg <= 1'b0;
+            enc_last_reg <= (enc_reg == ENC_LAST - 10'd1);
+            if (enc_reg == ENC_P - 10'd1) begin
+                p_phase_reg <= 1'b0;
+            end
         end
     end
 
@@ -278,12 +358,52 @@ always @(posedge clk) begin : p_key
         key_reg <= 448'd0;
         klast_reg <= 6'd0;
         kj_reg <= 6'd0;
+        kbyte_reg <= 8'd0;
         acc_reg <= 24'd0;
-        mcnt_reg <= 7'd0;
+        mcnt_reg <= 8'd0;
         mix_reg <= 1'b1;
+        pre_reg <= 1'b1;
+        fin_reg <= 1'b0;
         init_reg <= 1'b1;
         wcnt_reg <= 11'd0;
         enc_reg <= 10'd0;
+        enc_first_reg <= 1'b1;
+        enc_last_reg <= 1'b0;
+        p_phase_reg <= 1'b1;
+        go_reg <= 1'b0;
+    end
+end
+
+// S-box writes: the copy of pi into the working halves (all four boxes at once, from the
+// words read two edges before), or the key schedule's (one box), registered before the RAMs
+always @(posedge clk) begin : p_swrite
+    cpa_reg <= copy_rd;
+    cpb_reg <= cpa_reg;
+    cpa_a_reg <= ccnt_reg[7:0];
+    cpb_a_reg <= cpa_a_reg;
+    if (key_fire) begin
+        ccnt_reg <= 9'd0;
+    end else if (copy_rd) begin
+        ccnt_reg <= ccnt_reg + 9'd1;
+    end
+    wr_ks_reg <= s_we;
+    if (cpb_reg) begin
+        wr_we_reg <= 4'b1111;
+        wr_a_reg <= cpb_a_reg;
+        wr_d_reg <= {s_rd3[31:0], s_rd2[31:0], s_rd1[31:0], s_rd0[31:0]};
+    end else begin
+        wr_we_reg <= s_we_box;
+        wr_a_reg <= wcnt_reg[7:0];
+        wr_d_reg <= {4{wdata}};
+    end
+    if (rst) begin
+        ccnt_reg <= 9'd0;
+        cpa_reg <= 1'b0;
+        cpb_reg <= 1'b0;
+        wr_we_reg <= 4'd0;
+        wr_ks_reg <= 1'b0;
+        wr_a_reg <= 8'd0;
+        wr_d_reg <= 128'd0;
     end
 end
 
@@ -306,43 +426,82 @@ generate
     end
 endgenerate
 
+// the ring: stage s takes stage s - 1's block (the P' word is read in stage 0)
+genvar st;
+generate
+    if (DS == 1) begin : g_pn1
+        assign pn_pre = pn_next;
+    end else begin : g_pn2
+        assign pn_pre = pn_reg[32*(DS-2) +: 32];
+    end
+    for (st = 1; st < K; st = st + 1) begin : g_stage
+        always @(posedge clk) begin : p_stage
+            v_reg[st] <= v_reg[st-1];
+            done_reg[st] <= done_reg[st-1];
+            dir_reg[st] <= dir_reg[st-1];
+            rnd_reg[4*st +: 4] <= rnd_reg[4*(st-1) +: 4];
+            tag_reg[2*st +: 2] <= tag_reg[2*(st-1) +: 2];
+            x_reg[W*st +: W] <= x_reg[W*(st-1) +: W];
+            y_reg[W*st +: W] <= y_reg[W*(st-1) +: W];
+            if (st > 1) begin
+                pn_reg[32*(st-1) +: 32] <= pn_reg[32*(st-2) +: 32];
+            end
+            if (rst) begin
+                v_reg[st] <= 1'b0;
+                done_reg[st] <= 1'b0;
+            end
+        end
+    end
+endgenerate
+
+// the ring's control and P' words: stage 0 takes the data stage's block (or a new one), every
+// other stage the one before it
 always @(posedge clk) begin : p_engine
-    if (start) begin
-        busy_reg <= 1'b1;
-        rnd_reg <= 4'd0;
-        dir_reg <= dir_next;
-        pn_reg <= pn_next;
-    end else if (run) begin
-        rnd_reg <= rnd_reg + 4'd1;
-        pn_reg <= pn_next;
-    end else if (finish || init_done) begin
-        busy_reg <= 1'b0;
+    v_reg[0] <= start || run || hold;
+    done_reg[0] <= hold;
+    dir_reg[0] <= start ? dir_start : ds_dir;
+    rnd_reg[3:0] <= start ? 4'd0 : ds_rnd + 4'd1;
+    tag_reg[1:0] <= in_fire ? in_tag_reg : ds_tag;
+    pn_reg[31:0] <= pn_next;
+    ks_x0_reg <= x_reg[W*(DS-1) +: 32] ^ pn_pre ^ p0;
+    ds_run_reg <= v_reg[DS-1] && !done_reg[DS-1] && (rnd_reg[4*(DS-1) +: 4] != 4'd15);
+    ds_last_reg <= v_reg[DS-1] && !done_reg[DS-1] && (rnd_reg[4*(DS-1) +: 4] == 4'd15);
+    if (in_fire) begin
+        in_tag_reg <= in_tag_reg + 2'd1;
+    end
+    if (emit) begin
+        out_tag_reg <= out_tag_reg + 2'd1;
     end
 
-    // the R word written at this edge is read through a bypass in the next cycle
-    hit_reg <= 4'd0;
+    // the R word written at this edge is read through a bypass when its S-box words are
+    // on the RAM outputs (stage 1)
+    hit0_reg <= 4'd0;
+    hit1_reg <= hit0_reg;
     if (chain && !p_phase) begin
-        hit_reg[0] <= (wcnt_reg[9:8] == 2'd0) && (x0_start[31:24] == wcnt_reg[7:0]);
-        hit_reg[1] <= (wcnt_reg[9:8] == 2'd1) && (x0_start[23:16] == wcnt_reg[7:0]);
-        hit_reg[2] <= (wcnt_reg[9:8] == 2'd2) && (x0_start[15:8] == wcnt_reg[7:0]);
-        hit_reg[3] <= (wcnt_reg[9:8] == 2'd3) && (x0_start[7:0] == wcnt_reg[7:0]);
+        hit0_reg[0] <= (wcnt_reg[9:8] == 2'd0) && (x0_start[31:24] == wcnt_reg[7:0]);
+        hit0_reg[1] <= (wcnt_reg[9:8] == 2'd1) && (x0_start[23:16] == wcnt_reg[7:0]);
+        hit0_reg[2] <= (wcnt_reg[9:8] == 2'd2) && (x0_start[15:8] == wcnt_reg[7:0]);
+        hit0_reg[3] <= (wcnt_reg[9:8] == 2'd3) && (x0_start[7:0] == wcnt_reg[7:0]);
         rby_reg <= xn[31:0];
     end
 
     if (rst) begin
-        busy_reg <= 1'b0;
-        rnd_reg <= 4'd0;
-        dir_reg <= 1'b0;
-        pn_reg <= 32'd0;
-        hit_reg <= 4'd0;
+        v_reg[0] <= 1'b0;
+        done_reg[0] <= 1'b0;
+        ds_run_reg <= 1'b0;
+        ds_last_reg <= 1'b0;
+        in_tag_reg <= 2'd0;
+        out_tag_reg <= 2'd0;
+        hit0_reg <= 4'd0;
+        hit1_reg <= 4'd0;
         rby_reg <= 32'd0;
     end
 end
 
 // output register
 always @(posedge clk) begin : p_output
-    if (finish) begin
-        out_user_reg <= dir_reg;
+    if (emit) begin
+        out_user_reg <= ds_dir;
         out_valid_reg <= 1'b1;
     end else if (m_axis_tready) begin
         out_valid_reg <= 1'b0;

@@ -3,9 +3,13 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Iterative Blowfish: one round per cycle, 16 cycles a block, key schedule in hardware.
+// Iterative Blowfish: rounds of ROUND_CYCLES cycles with as many blocks in flight (one block
+// per 16 cycles), key schedule in hardware.
 // Datasheet: docs/cores/bf_iter.md
-module bf_iter (
+module bf_iter #(
+    // cycles a round (2 or 3), with as many blocks in flight (bf_core)
+    parameter integer ROUND_CYCLES = 3
+) (
     input  wire         clk,
     input  wire         rst,
 
@@ -37,7 +41,8 @@ wire [575:0] unused_p_array;
 // verilator lint_on UNUSEDSIGNAL
 
 bf_core #(
-    .LANES(1)
+    .LANES(1),
+    .ROUND_CYCLES(ROUND_CYCLES)
 ) u_core (
     .clk(clk),
     .rst(rst),

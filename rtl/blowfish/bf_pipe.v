@@ -69,7 +69,8 @@ assign s_key_tready = core_idle && empty;
 assign s_axis_tready = credit && core_idle && !s_key_tvalid;
 
 bf_core #(
-    .LANES(1)
+    .LANES(1),
+    .ROUND_CYCLES(3)
 ) u_core (
     .clk(clk),
     .rst(rst),
@@ -91,9 +92,10 @@ bf_core #(
     .p_array(p_array)
 );
 
-// The engine's S-box writes, registered once before they fan out to the 32 copies. The last
-// one lands the edge after the schedule ends, before a block entering then reads (a block
-// reads the copies the cycle after it enters). The registers hold key material: reset clears.
+// The engine's S-box writes (registered in bf_core), registered once more before they fan out
+// to the 32 copies. The last one lands at the first edge at which a block can enter after the
+// schedule, before that block reads (a block reads the copies the cycle after it enters). The
+// registers hold key material: reset clears.
 reg  [3:0]   wr_we_reg;
 reg  [7:0]   wr_a_reg;
 reg  [31:0]  wr_d_reg;

@@ -20,7 +20,7 @@ module bf_pipe_round (
     input  wire [31:0] p_enc,
     input  wire [31:0] p_dec,
 
-    // the S-box words of in_x, read by the RAMs one cycle after in_x
+    // the S-box words of in_x, on the RAMs' output registers two cycles after in_x
     input  wire [31:0] s0,
     input  wire [31:0] s1,
     input  wire [31:0] s2,
@@ -43,10 +43,6 @@ reg        c_valid_reg;
 reg        c_dec_reg;
 reg [31:0] c_y_reg;
 reg [31:0] c_yn_reg;
-reg [31:0] c_s0_reg;
-reg [31:0] c_s1_reg;
-reg [31:0] c_s2_reg;
-reg [31:0] c_s3_reg;
 reg        d_valid_reg;
 reg        d_dec_reg;
 reg [31:0] d_y_reg;
@@ -71,16 +67,12 @@ always @(posedge clk) begin : p_cycle1
     end
 end
 
-// cycle 2: the S-box words leave the RAMs into fabric registers
+// cycle 2: the S-box words move into the RAMs' output registers
 always @(posedge clk) begin : p_cycle2
     if (b_valid_reg) begin
         c_dec_reg <= b_dec_reg;
         c_y_reg <= b_y_reg;
         c_yn_reg <= b_yn_reg;
-        c_s0_reg <= s0;
-        c_s1_reg <= s1;
-        c_s2_reg <= s2;
-        c_s3_reg <= s3;
     end
     c_valid_reg <= b_valid_reg;
     if (rst) begin
@@ -94,8 +86,8 @@ always @(posedge clk) begin : p_cycle3
         d_dec_reg <= c_dec_reg;
         d_y_reg <= c_y_reg;
         d_yn_reg <= c_yn_reg;
-        d_t_reg <= (c_s0_reg + c_s1_reg) ^ c_s2_reg;
-        d_s3_reg <= c_s3_reg;
+        d_t_reg <= (s0 + s1) ^ s2;
+        d_s3_reg <= s3;
     end
     d_valid_reg <= c_valid_reg;
     if (rst) begin

@@ -3,7 +3,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Blowfish S-box block RAM: working half (written by the key schedule) and a read-only pi half.
+// Blowfish S-box block RAM: working half (written by the key schedule) and a read-only pi half,
+// read in two cycles: the RAM's read register, then its output register.
 // Datasheets: docs/cores/ (bf_iter, bf_x2, bf_pipe).
 module bf_sbox #(
     // which S-box (0..3): selects the init file bf_pi_s<BOX>.hex
@@ -18,8 +19,8 @@ module bf_sbox #(
     input  wire [7:0]           wa,
     input  wire [31:0]          wd,
 
-    // synchronous read ports: {pi half select, index} per port, port 0 in the low bits
-    input  wire                 re,
+    // read ports: {pi half select, index} per port, port 0 in the low bits; the word read
+    // appears on rd two edges after ra (every cycle: the reads never stall)
     input  wire [PORTS*9-1:0]   ra,
     output wire [PORTS*32-1:0]  rd
 );
@@ -54,12 +55,15 @@ genvar g;
 generate
     for (g = 0; g < PORTS; g = g + 1) begin : g_port
         reg [31:0] rd_reg;
+        // on ECP5 the DP16KD's output register (REGMODE OUTREG, synth/netlist.py): always
+        // enabled and never reset, as that step requires. Kept as a net, so that its name and
+        // mark survive flattening.
+        (* ciphercores_bram_outreg, keep *) reg [31:0] out_reg;
         always @(posedge clk) begin : p_read
-            if (re) begin
-                rd_reg <= mem[ra[g*9 +: 9]];
-            end
+            rd_reg <= mem[ra[g*9 +: 9]];
+            out_reg <= rd_reg;
         end
-        assign rd[g*32 +: 32] = rd_reg;
+        assign rd[g*32 +: 32] = out_reg;
     end
 endgenerate
 

@@ -4,7 +4,8 @@
 `default_nettype none
 
 // Blowfish S-box copy shared by two pipeline stages: 256 x 32 dual-port block RAM, port A read
-// or written (key schedule), port B read.
+// or written (key schedule), port B read; a word read appears two edges after its address
+// (the RAM's read register, then its output register).
 // Datasheet: docs/cores/bf_pipe.md
 module bf_sbox_dp (
     input  wire        clk,
@@ -29,6 +30,11 @@ module bf_sbox_dp (
 reg [31:0] mem [0:255];
 reg [31:0] a_rd_reg;
 reg [31:0] b_rd_reg;
+// on ECP5 the DP16KD's output registers (REGMODE OUTREG, synth/netlist.py): always enabled and
+// never reset, as that step requires. Kept as nets, so that their names and marks survive
+// flattening.
+(* ciphercores_bram_outreg, keep *) reg [31:0] a_out_reg;
+(* ciphercores_bram_outreg, keep *) reg [31:0] b_out_reg;
 
 always @(posedge clk) begin : p_port_a
     if (a_we) begin
@@ -45,8 +51,13 @@ always @(posedge clk) begin : p_port_b
     end
 end
 
-assign a_rd = a_rd_reg;
-assign b_rd = b_rd_reg;
+always @(posedge clk) begin : p_out
+    a_out_reg <= a_rd_reg;
+    b_out_reg <= b_rd_reg;
+end
+
+assign a_rd = a_out_reg;
+assign b_rd = b_out_reg;
 
 endmodule
 

@@ -3,9 +3,13 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Two-lane Blowfish (128-bit stream of two blocks) sharing dual-port S-box RAMs, one round per cycle.
+// Two-lane Blowfish (128-bit stream of two blocks) sharing the S-box RAMs: rounds of
+// ROUND_CYCLES cycles with as many beats in flight (two blocks per 16 cycles).
 // Datasheet: docs/cores/bf_x2.md
-module bf_x2 (
+module bf_x2 #(
+    // cycles a round (2 or 3), with as many beats in flight (bf_core)
+    parameter integer ROUND_CYCLES = 3
+) (
     input  wire         clk,
     input  wire         rst,
 
@@ -37,7 +41,8 @@ wire [575:0] unused_p_array;
 // verilator lint_on UNUSEDSIGNAL
 
 bf_core #(
-    .LANES(2)
+    .LANES(2),
+    .ROUND_CYCLES(ROUND_CYCLES)
 ) u_core (
     .clk(clk),
     .rst(rst),
