@@ -27,7 +27,7 @@ def _cases():
     the registry tests (bf_core's ROUND_CYCLES = 2) on Verilator."""
     for sim in runner.SIMULATORS:
         for name in BF_CORES:
-            core = registry.get(name)
+            core = cores.get(name)
             sets = [core.params()]
             if sim == "verilator":
                 sets += [core.params(ps) for ps in core.test_sets if core.params(ps) != sets[0]]
