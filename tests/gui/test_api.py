@@ -109,7 +109,7 @@ def test_engines_give_the_cipher_s_cycle_figures(client, monkeypatch, cipher, in
 def test_engine_labels_and_whether_the_model_is_built(client, monkeypatch, tmp_path):
     got = client.get("/api/engines", params={"cipher": "bf", "mode": "ecb"}).json()
     labels = [e["label"] for e in got]
-    assert "RTL bf_iter: block cipher core" in labels  # no parameters: no empty brackets
+    assert "RTL bf_pipe: block cipher core" in labels  # no parameters: no empty brackets
     assert not [x for x in labels if "()" in x]
     speck = client.get("/api/engines", params={"cipher": "speck64-128", "mode": "ecb"}).json()
     assert speck[0]["label"].startswith("RTL speck_iter (WORD=32, KEY_WORDS=4)")

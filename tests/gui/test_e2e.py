@@ -184,7 +184,7 @@ def test_live_update_and_the_model(page):
 def test_status_wall_time_cycles_and_labels(page):
     ui.choose(page, "bf", "ecb")
     labels = page.eval_on_selector_all("#engine option", "os => os.map(o => o.textContent)")
-    assert "RTL bf_iter: block cipher core" in labels
+    assert "RTL bf_pipe: block cipher core" in labels
     assert not [x for x in labels if "()" in x]  # no empty brackets
     page.fill("#key", bytes(range(16)).hex())
     ui.click_and_wait(page, "#encrypt")
