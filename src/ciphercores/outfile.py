@@ -18,8 +18,8 @@ written:
 - a directory, or a path in a directory that does not exist: an error naming which.
 
 A write error (``ENOSPC`` on ``/dev/full``, a closed pipe) is a :class:`FileAccessError`
-(exit status 6); a failure while writing a regular file leaves the old file as it was and
-no temporary file behind.
+(its own exit status, docs/exit-codes.md); a failure while writing a regular file leaves the
+old file as it was and no temporary file behind.
 """
 
 from __future__ import annotations

@@ -73,6 +73,7 @@ def test_an_included_file_counts_through_its_includer(tmp_path):
     top = tmp_path / "top.v"
     top.write_text('module top;\n`include "gf.vh"\nendmodule\n')
     before = canon.verilog(top.read_text(), top)
+    assert canon.includes(top.read_text() + '// `include "old.vh"\n') == ["gf.vh"]
     assert "function [7:0] xt" in before and "include" not in before
     (tmp_path / "gf.vh").write_text("// same function\nfunction [7:0] xt(input [7:0] b); "
                                     "xt = b;\nendfunction\n")

@@ -158,6 +158,13 @@ def verilog(text: str, path: Path | None = None, resolve: Resolver | None = None
     return _lines("".join(out))
 
 
+def includes(text: str) -> list[str]:
+    """The file names Verilog ``text`` `` `include``s (commented-out directives ignored)."""
+    src = _strip_comments(text)
+    return [m.group(1) for d in _DIRECTIVE.finditer(src)
+            if d.group(1) == "include" and (m := _INCLUDE.match(src, d.end()))]
+
+
 def memory(text: str) -> str:
     """The reduced form of a $readmemh/$readmemb image: its words (and @addresses) only."""
     return " ".join(_strip_comments(text).split())

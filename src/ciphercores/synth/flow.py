@@ -17,7 +17,6 @@ import functools
 import hashlib
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -175,7 +174,7 @@ def _rtl_name(path: Path) -> str:
 def _includes(src: Path) -> list[Path]:
     """The files ``src`` includes (found beside it), recursively."""
     found = []
-    for name in re.findall(r'`include\s*"([^"]+)"', src.read_text()):
+    for name in canon.includes(src.read_text()):
         inc = src.parent / name
         if inc.is_file():
             found += [inc, *_includes(inc)]
