@@ -29,6 +29,10 @@ def test_entry_is_consistent(name):
             assert core.block_bits(p) % spec.block_bits == 0
             assert 8 * max(spec.key_sizes) <= core.key_bits(p)
         assert core.latency(p) >= 1 and core.interval(p) >= 1 and core.key_setup(p) >= 0
+        # rule 5: a reset of 1 to 8 cycles; the ready wait is a whole number of cycles
+        r = core.reset_figures(p)
+        assert 1 <= r["reset_cycles"] <= cores.MAX_RESET_CYCLES, r
+        assert r["ready_after_reset"] >= 0, r
 
 
 def test_parameters_are_checked():

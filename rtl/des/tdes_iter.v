@@ -162,9 +162,20 @@ wire out_free = !out_valid_reg || m_axis_tready;
 wire finish = last_round && out_free;               // the block leaves the engine now
 wire stall = last_round && !out_free;               // result waits for the output slot
 
+// out of reset: low from the first reset edge until the cycle after rst falls, so that
+// both tready are low while rst is high (docs/interface.md rule 5)
+reg run_reg;
+always @(posedge clk) begin : p_run
+    run_reg <= 1'b1;
+    if (rst) begin
+        run_reg <= 1'b0;
+    end
+end
+
 // DES: keys are read only when a block enters; TDES: until the block's last pass starts
-assign s_key_tready = (DES_ONLY != 0) || !busy_reg || (pass_reg == PASSES[1:0] - 2'd1);
-assign s_axis_tready = !s_key_tvalid && (!busy_reg || finish);
+assign s_key_tready = run_reg && ((DES_ONLY != 0) || !busy_reg
+                                  || (pass_reg == PASSES[1:0] - 2'd1));
+assign s_axis_tready = run_reg && !s_key_tvalid && (!busy_reg || finish);
 assign m_axis_tdata = out_reg;
 assign m_axis_tuser = out_user_reg;
 assign m_axis_tvalid = out_valid_reg;

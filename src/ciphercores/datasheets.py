@@ -178,18 +178,27 @@ def _cycles(core: Core) -> list[str]:
 
 def _reset(core: Core) -> str:
     fifo = [f for f in core.rtl if "axis_credit_fifo" in f]
-    text = ("Reset (`rst` high for one cycle or more) empties the core and zeroes every key, "
-            "round-key and output-data register ([rule 5](../interface.md#handshake-rules-all-"
-            "cores)); until the first key load the core uses the zero key")
-    if fifo:
-        text += (". After a reset the output FIFO overwrites its RAM with zeros, one entry a "
-                 "cycle, and the core takes no key and no block until it is done; the "
-                 "registry gives no figure for those cycles yet")
-    if core.key_setup(core.cycle_params()) > 1 or fifo:
-        text += (". So the first key load after a reset takes longer than the key set-up "
-                 "above, once: the core first sets up the all-zero key"
-                 + (" or wipes its FIFO" if fifo else "")
-                 + " ([cycle figures](../interface.md#cycle-figures))")
+    figs = [core.reset_figures(p) for p in _sets(core)]
+    held = sorted({f["reset_cycles"] for f in figs})
+    ready = sorted({f["ready_after_reset"] for f in figs})
+
+    def span(values: list[int]) -> str:
+        return f"{values[0]:,}" if len(values) == 1 else f"{values[0]:,} to {values[-1]:,}"
+
+    text = (f"Reset: `rst` held high for at least {span(held)} cycle"
+            f"{'s' if held[-1] > 1 else ''} (`reset_cycles`) empties the core and zeroes every "
+            "key, round-key and output-data register ([rule 5](../interface.md#handshake-"
+            "rules-all-cores)); until the first key load the core uses the zero key")
+    if ready[-1] > 0:
+        what = ("the output FIFO overwrites its RAM with zeros, one entry a cycle" if fifo
+                else "the core sets up the all-zero key")
+        text += (f". After `rst` falls, {what}, and `s_key_tready` stays low for "
+                 f"{span(ready)} cycles (`ready_after_reset`, over the parameter sets above); "
+                 "so the first key load after a reset takes that much longer than the key "
+                 "set-up, once ([cycle figures](../interface.md#cycle-figures))")
+    else:
+        text += ". The core takes a key in the first cycle after `rst` falls " \
+                "(`ready_after_reset` 0)"
     return text + "."
 
 
@@ -374,9 +383,13 @@ def readme_table(recs: list[dict]) -> list[str]:
     target, grade = results.README_CONFIG
     out = [f"Measured on {TARGETS[target].device}, speed grade {grade}, default parameters, "
            "core alone; Fmax the median of three placer seeds. Every target and parameter set: "
-           "each core's datasheet and [docs/results.md](docs/results.md).", "",
-           "| core | ciphers | architecture | latency / interval | LUT | Fmax MHz | Gbit/s |",
-           "|---|---|---|---|---:|---:|---:|"]
+           "each core's datasheet and [docs/results.md](docs/results.md). Cycles from the "
+           "registry: \"reset / ready after\" is the cycles `rst` must stay high, then the "
+           "most cycles after it before the core takes a key "
+           "([rule 5](docs/interface.md#handshake-rules-all-cores)).", "",
+           "| core | ciphers | architecture | latency / interval | reset / ready after | LUT | "
+           "Fmax MHz | Gbit/s |",
+           "|---|---|---|---|---|---:|---:|---:|"]
     for core in cores.CORES.values():
         p = core.params()
         rec = next((r for r in recs if r["core"] == core.name and r["params"] == p
@@ -397,8 +410,10 @@ def readme_table(recs: list[dict]) -> list[str]:
                 rate = [results._fmt(core.block_bits(p) * core.lanes(p) * rec["fmax_mhz"]
                                      / f["interval"] / 1e3, 3) for f in (f_lo, f_hi)]
                 gbps = f"{rate[0]} ({lo[0]}) to {rate[1]} ({hi[-1]})"
+        reset = core.reset_figures(p)
         out.append(f"| [`{core.name}`](docs/cores/{core.name}.md) | {_ciphers_short(core)} | "
-                   f"{architecture(core)[0]} | {cycles} | {lut} | {fmax} | {gbps} |")
+                   f"{architecture(core)[0]} | {cycles} | {reset['reset_cycles']} / "
+                   f"{reset['ready_after_reset']:,} | {lut} | {fmax} | {gbps} |")
     return out
 
 

@@ -112,6 +112,7 @@ def cycle_summary(core: cores.Core, params: dict[str, int], cipher: str,
             f"{f['interval']}" + (f" (burst {f['burst']})" if f["burst"] > 1 else "")
             + f", key set-up {f['key_setup']} cycles")
     if key_cycles is not None and key_cycles > f["key_setup"]:
+        ready = core.reset_figures(params)["ready_after_reset"]
         text += (f"; the key load took {key_cycles - f['key_setup']} cycles more: "
-                 + FIRST_KEY_NOTE)
+                 + FIRST_KEY_NOTE + f" (registry: at most {ready} cycles)")
     return text

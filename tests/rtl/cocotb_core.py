@@ -158,10 +158,11 @@ async def reset_mid_stream(dut):
 
 
 @cocotb.test()
-async def reset_one_cycle(dut):
-    """Rule 5 with the shortest reset, one cycle, while an output block is offered and not
-    taken: m_axis_tvalid and m_axis_tdata are zero from that edge on (CoreBench.reset checks
-    it), the block is discarded, and the core then works with the all-zero key."""
+async def reset_shortest(dut):
+    """Rule 5 with the shortest reset the core must take (``reset_cycles`` edges) while an
+    output block is offered and not taken: from the last of those edges m_axis_tvalid,
+    m_axis_tdata and both tready are zero (CoreBench.hold_reset checks it), the block is
+    discarded, and the core then works with the all-zero key."""
     tb = CoreBench(dut)
     await tb.start()
     rng = random.Random(6)
@@ -176,8 +177,56 @@ async def reset_one_cycle(dut):
             break
         await tb.tick()
     assert int(dut.m_axis_tvalid.value), f"no output block offered within {limit} cycles"
-    await tb.reset(cycles=1)
+    need, _ = tb.reset_figures()
+    await tb.reset(cycles=need)
     await tb.expect_silence(3 * tb.core.latency(tb.params))
     after = random_blocks(rng, 10, tb.port_bits)
     await tb.stream(after, backpressure=0.3)
-    check(after, tb.model(tb.zero_key()), "after a one-cycle reset (zero key)", tb.lanes)
+    check(after, tb.model(tb.zero_key()), "after the shortest reset (zero key)", tb.lanes)
+
+
+@cocotb.test()
+async def reset_window(dut):
+    """Rule 5's two registry figures. Resets of exactly ``reset_cycles`` edges and of longer
+    ones, hitting blocks in flight under back-pressure and a key load in its set-up: while rst
+    is high, from the ``reset_cycles``-th edge on, the outputs are zero (hold_reset); a key
+    offered as rst falls waits exactly ``ready_after_reset`` cycles after the shortest pulse
+    and at most that after a longer one; nothing that entered before the reset comes out, and
+    the key is then used."""
+    tb = CoreBench(dut)
+    await tb.start()
+    rng = random.Random(8)
+    need, ready = tb.reset_figures()
+    lat = tb.core.latency(tb.params)
+    for extra in (0, 1, 5):
+        for hit in ("stream", "key"):
+            old = tb.random_key(rng)
+            if hit == "stream":
+                blocks = random_blocks(rng, 12, tb.port_bits)
+                blocks[0].key = old
+                await tb.stream(blocks, stop_after_inputs=4, backpressure=0.5)
+            else:
+                # a key load whose set-up is under way (blocks wait behind it)
+                await tb.load_key(old)
+                tb._drive_key(tb.random_key(rng))
+                while True:
+                    await tb.tick()
+                    if int(dut.s_key_tready.value):
+                        break
+                dut.s_key_tvalid.value = 0
+                await tb.tick()
+            await tb.hold_reset(need + extra)
+            key = tb.random_key(rng)
+            what = f"reset of {need + extra} edges during a {hit}"
+            waited = await tb.key_after_reset(key, 2 * ready + 20000)
+            dut._log.info("%s: s_key_tready low %d cycles after it", what, waited)
+            if extra == 0:
+                assert waited == ready, (f"{what}: s_key_tready low {waited} cycles after the "
+                                         f"reset, registry ready_after_reset {ready}")
+            else:
+                assert waited <= ready, (f"{what}: s_key_tready low {waited} cycles, more "
+                                         f"than the registry's ready_after_reset {ready}")
+            await tb.expect_silence(2 * lat + 4)
+            after = random_blocks(rng, 6, tb.port_bits)
+            await tb.stream(after, backpressure=0.3)
+            check(after, tb.model(key), f"after a {what}", tb.lanes)

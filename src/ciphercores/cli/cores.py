@@ -11,20 +11,26 @@ from .output import print_table
 
 def run(args: argparse.Namespace) -> int:
     rows = [("core", "ciphers (default params / test sets)", "cycles for", "latency",
-             "interval", "key setup", "default for")]
+             "interval", "key setup", "reset", "ready after reset", "default for")]
     for core in cores.CORES.values():
         sets = [core.params(ps) for ps in (core.test_sets or (core.defaults,))]
         ciphers = sorted({c for p in sets for c in core.ciphers(p)})
         # one line per cipher of the default parameters whose figures differ (aes_iter: the
         # rounds follow the key length loaded)
+        reset = core.reset_figures()
         for i, (names, figs) in enumerate(core.cycle_table()):
             first = i == 0
             rows.append((core.name if first else "", ", ".join(ciphers) if first else "",
                          ", ".join(names), str(figs["latency"]), str(figs["interval"]),
-                         str(figs["key_setup"]), ", ".join(core.default_for) if first else ""))
+                         str(figs["key_setup"]),
+                         str(reset["reset_cycles"]) if first else "",
+                         str(reset["ready_after_reset"]) if first else "",
+                         ", ".join(core.default_for) if first else ""))
     print_table(rows)
     print("\ncycle figures are for the default parameters and the cipher named (\"cycles "
-          "for\"); see src/ciphercores/cores/ and docs/interface.md (\"Cycle figures\")")
+          "for\"); \"reset\": the cycles rst must stay high, \"ready after reset\": the most "
+          "cycles after it falls before the core takes a key; see src/ciphercores/cores/ and "
+          "docs/interface.md (\"Cycle figures\")")
     return 0
 
 

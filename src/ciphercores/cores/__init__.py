@@ -20,9 +20,9 @@ from ..errors import BadParameterError, UnknownCoreError
 from .lookup import configure, cores_for, get, parse_core_spec, split_core_spec
 from .modecore import HW_MODES, SERIAL_ENCRYPT, ModeCore, mode_bases, mode_core
 from .params import parse_assignments, parse_params
-from .schema import CORES, ROOT, RTL, Core, Params, register
+from .schema import CORES, MAX_RESET_CYCLES, ROOT, RTL, Core, Params, register
 
-__all__ = ["CORES", "HW_MODES", "ROOT", "RTL", "SERIAL_ENCRYPT", "BadParameterError",
-           "Core", "ModeCore", "Params", "UnknownCoreError", "configure", "cores_for", "get",
-           "mode_bases", "mode_core", "parse_assignments", "parse_core_spec", "parse_params",
-           "register", "split_core_spec"]
+__all__ = ["CORES", "HW_MODES", "MAX_RESET_CYCLES", "ROOT", "RTL", "SERIAL_ENCRYPT",
+           "BadParameterError", "Core", "ModeCore", "Params", "UnknownCoreError", "configure",
+           "cores_for", "get", "mode_bases", "mode_core", "parse_assignments", "parse_core_spec",
+           "parse_params", "register", "split_core_spec"]

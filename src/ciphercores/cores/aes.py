@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .schema import Core, Params, register
+from .schema import Core, Params, pow2_at_least, register
 
 
 def _aes_rounds(key_bits: int) -> int:
@@ -33,6 +33,8 @@ register(Core(
     # AES-256 starts with one backward step (the pre-pass in aes_iter.v)
     key_setup=lambda p: _aes_iter_nr(p) + 1 + (1 if p.get("KEY_LEN", 32) == 32 else 0),
     key_change="waits for the round engine to finish its block; no drain of the output",
+    # after a reset: the pre-pass of the AES-128 zero key, Nr = 10 key steps
+    ready_after_reset=lambda p: _aes_rounds(128),
     test_module="cocotb_aes",
     test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}),
     default_for=("aes-*",),
@@ -66,6 +68,11 @@ register(Core(
                          * (3 if p["SUBREG"] == 2 else 1) + 2),
     key_change="nothing to wait for but a running key pre-pass: blocks carry their own key "
                "schedule, so blocks inside finish with their key while new ones use the new one",
+    # after a reset: the output FIFO's wipe, one entry a cycle (2^clog2(stages + 10) entries,
+    # the FIFO_LOG2 of aes_pipe.v), then two registers carry its end to the key handshake
+    ready_after_reset=lambda p: pow2_at_least(_aes_rounds(p["KEY_BITS"])
+                                              * (1 + p["SUBREG"] + p["MIXREG"])
+                                              - p["MIXREG"] + 10) + 2,
     test_module="cocotb_aes",
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),

@@ -27,6 +27,9 @@ _BF_ENGINE = dict(_BLOWFISH, defaults={"ROUND_CYCLES": 3}, choices={"ROUND_CYCLE
                   latency=lambda p: 16 * p["ROUND_CYCLES"] + 1, interval=lambda p: 16,
                   burst=lambda p: p["ROUND_CYCLES"],
                   key_setup=lambda p: _bf_key_setup(p["ROUND_CYCLES"]),
+                  # after a reset: the whole key schedule of the zero key (the cycle of a
+                  # key handshake is not in it)
+                  ready_after_reset=lambda p: _bf_key_setup(p["ROUND_CYCLES"]) - 1,
                   key_change="waits until the round engine's blocks have reached the output "
                              "register; the key schedule then rewrites P and the S-boxes (no "
                              "drain of the output register)",
@@ -72,6 +75,7 @@ register(Core(
     # bf_core's schedule (rounds of 3 cycles, F split like the rounds here); its last S-box
     # write reaches the copies before a block can read them
     key_setup=lambda p: _bf_key_setup(3),
+    ready_after_reset=lambda p: _bf_key_setup(3) - 1,
     key_change="waits until no block is in the round stages (at most the latency, 66 cycles: "
                "the pipeline never stalls and takes no block while a key is offered); the key "
                "schedule then rewrites P and every S-box copy. Results already in the output "

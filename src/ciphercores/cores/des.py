@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .schema import Core, register
+from .schema import Core, pow2_at_least, register
 
 # The TDES cores implement des-ede3, des-ede and des (keying options 1, 2, 3), chosen per key
 # load by s_key_tlen = 24, 16 or 8; the DES cores are the same RTL with DES_ONLY = 1. Keying
@@ -13,6 +13,15 @@ _TDES_CIPHERS = ("des-ede3", "des-ede", "des")
 _DES = dict(family="des", defaults={}, choices={}, ciphers=lambda p: ("des",),
             block_bits=lambda p: 64, key_bits=lambda p: 64, key_len_port=False,
             key_setup=lambda p: 1, test_module="cocotb_des")
+#: the folded cores after a reset: both tready wait a cycle for a register leaving reset
+_ITER_READY = 1
+
+
+def _pipe_ready(rounds: int):
+    """ready_after_reset of des_pipe / tdes_pipe: the output FIFO's wipe, one entry a cycle
+    (tdes_pipe.v: FIFO_LOG2 = $clog2(ROUNDS + 9)), then two registers carry its end to the
+    key handshake."""
+    return lambda p: pow2_at_least(rounds + 9) + 2
 _TDES = dict(_DES, ciphers=lambda p: _TDES_CIPHERS, key_bits=lambda p: 192, key_len_port=True)
 
 register(Core(
@@ -23,6 +32,7 @@ register(Core(
             "decrypt)",
     latency=lambda p: 17,
     interval=lambda p: 16,
+    ready_after_reset=lambda p: _ITER_READY,
     key_change="none: a key is read only when a block enters, so it is taken at once, even "
                "with a block in the engine",
     default_for=("des",),
@@ -38,6 +48,7 @@ register(Core(
             "cycle, key schedule on the fly",
     latency=lambda p: 49,
     interval=lambda p: 48,
+    ready_after_reset=lambda p: _ITER_READY,
     key_change="waits until the block in the engine starts its last DES pass (at most 32 "
                "cycles); no drain of the output",
     default_for=("des-ede3", "des-ede"),
@@ -53,6 +64,7 @@ register(Core(
             "through registers; each block carries its key",
     latency=lambda p: 21,
     interval=lambda p: 1,
+    ready_after_reset=_pipe_ready(16),
     key_change="none: each block carries its key through the stages, so a key is taken at "
                "once and costs only the cycle of its handshake (after reset, once the output "
                "FIFO is wiped)",
@@ -66,6 +78,7 @@ register(Core(
             "FIFO read through registers; each block carries the keys of its passes ahead",
     latency=lambda p: 53,
     interval=lambda p: 1,
+    ready_after_reset=_pipe_ready(48),
     key_change="none: each block carries the keys of its DES passes through the stages, so a "
                "key is taken at once and costs only the cycle of its handshake (after reset, "
                "once the output FIFO is wiped)",

@@ -107,5 +107,7 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
             interval=(lambda p, b=base: b.latency(p) + 1) if serial else base.interval,
             burst=(lambda p: 1) if serial else base.burst,
             key_setup=base.key_setup, key_change=base.key_change,
+            # the engine adds no reset stage and no wipe: the core's reset figures
+            reset_cycles=base.reset_cycles, ready_after_reset=base.ready_after_reset,
             test_module="cocotb_mode", test_sets=(), iv_port=True, mode=mode, base=base.name)
     return _MODE_CORES[name]

@@ -81,6 +81,13 @@ class Core:
     #: default of the CLI and the GUI when no core is named; a test checks that every cipher a
     #: core implements has exactly one default core
     default_for: tuple[str, ...] = ()
+    #: rising clock edges ``rst`` must stay high (docs/interface.md rule 5): 1 for a core that
+    #: needs no more or stretches a shorter pulse itself; at most 8 (MAX_RESET_CYCLES)
+    reset_cycles: Callable[[Params], int] = lambda p: 1
+    #: the most cycles after ``rst`` falls during which ``s_key_tready`` stays low, before the
+    #: core takes a key: its output FIFO's wipe, or the key schedule of the zero key it starts
+    #: with (rule 5); 0 for a core that takes a key in the first cycle after a reset
+    ready_after_reset: Callable[[Params], int] = lambda p: 0
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""
@@ -107,6 +114,14 @@ class Core:
     def is_default_for(self, cipher: str) -> bool:
         """Is this core the default for ``cipher`` (see ``default_for``)?"""
         return any(fnmatch.fnmatchcase(cipher, pat) for pat in self.default_for)
+
+    def reset_figures(self, params: Params | None = None) -> dict[str, int]:
+        """The reset figures of the core with ``params`` (docs/interface.md rule 5):
+        ``reset_cycles`` (edges ``rst`` must stay high) and ``ready_after_reset`` (the most
+        cycles after ``rst`` falls until ``s_key_tready`` rises)."""
+        p = self.params(params)
+        return {"reset_cycles": self.reset_cycles(p),
+                "ready_after_reset": self.ready_after_reset(p)}
 
     def accept_gaps(self, params: Params, n: int) -> list[int]:
         """Cycles between the input handshakes of ``n`` blocks offered back to back to an
@@ -194,6 +209,15 @@ def filelist(family: str, top: str) -> tuple[str, ...]:
             names.append(Path(os.path.relpath(full, RTL)).as_posix())
     return tuple(names)
 
+
+def pow2_at_least(n: int) -> int:
+    """2 ** $clog2(n), as the RTL sizes a FIFO: the entries an output FIFO wipes after a
+    reset, one a cycle (``ready_after_reset`` of the cores that have one)."""
+    return 1 << max(0, n - 1).bit_length()
+
+
+#: the longest reset a core may ask for (docs/interface.md rule 5)
+MAX_RESET_CYCLES = 8
 
 CORES: dict[str, Core] = {}
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .schema import Core, Params, register
+from .schema import Core, Params, pow2_at_least, register
 
 
 def _speck_rounds(p: Params) -> int:
@@ -31,6 +31,8 @@ register(Core(
     interval=_speck_rounds,
     key_setup=lambda p: _speck_rounds(p),
     key_change="waits for the round engine to finish its block; no drain of the output",
+    # after a reset: the pre-pass of the zero key to the last round key, T - 1 key steps
+    ready_after_reset=lambda p: _speck_rounds(p) - 1,
     test_module="speck_iter",
     default_for=("speck*",),
     test_sets=_SPECK_SETS,
@@ -85,6 +87,11 @@ register(Core(
     key_setup=lambda p: (_speck_rounds(p) - 1) * (2 + p["SUBREG"] if p["SUBREG"] else 1) + 2,
     key_change="nothing (after reset: the output FIFO's wipe): each block carries its key "
                "state, blocks inside finish with theirs",
+    # after a reset: the output FIFO's wipe, one entry a cycle (speck_pipe.v: FIFO_LOG2 =
+    # $clog2(STAGES + 2) without registers inside the round, FIFO_LOG2_PIPED = $clog2(STAGES x
+    # (1 + SUBREG) + 9) with them)
+    ready_after_reset=lambda p: (pow2_at_least(p["STAGES"] + 2) if not p["SUBREG"] else
+                                 pow2_at_least(p["STAGES"] * (1 + p["SUBREG"]) + 9)),
     test_module="cocotb_core",
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),

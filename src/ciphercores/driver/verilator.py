@@ -292,7 +292,9 @@ class VerilatorTransport(Transport):
         return self._h
 
     def reset(self) -> int:
-        return int(self.lib.cc_reset(self._handle(), 2))
+        # rst held for the core's reset_cycles (at least 2), as docs/interface.md rule 5 asks
+        cycles = max(2, self.core.reset_figures(self.params)["reset_cycles"])
+        return int(self.lib.cc_reset(self._handle(), cycles))
 
     def load_key(self, key: bytes) -> int:
         value = self.layout.key_port_value(key)

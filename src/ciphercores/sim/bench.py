@@ -129,26 +129,69 @@ class CoreBench:
         # s_axis_tready rose after a rising edge: count the edges that passed
         self.cycle += round((get_sim_time(unit="ns") - self._edge_ns) / CLOCK_NS)
 
-    async def reset(self, cycles: int = 2) -> None:
-        """Hold rst high for ``cycles`` clock edges, and check docs/interface.md rule 5's "at
-        once" on every reset: from the first edge with rst high (read half a cycle later),
-        m_axis_tvalid is low and m_axis_tdata is zero. Checked at that edge, not after the
-        reset, so that a core whose output falls a cycle or two late fails."""
+    def reset_figures(self) -> tuple[int, int]:
+        """(reset_cycles, ready_after_reset) from the registry (docs/interface.md rule 5)."""
+        f = self.core.reset_figures(self.params)
+        return f["reset_cycles"], f["ready_after_reset"]
+
+    async def hold_reset(self, cycles: int | None = None) -> None:
+        """Hold rst high for ``cycles`` clock edges (default: the registry's ``reset_cycles``,
+        the shortest pulse the core must take) with both input streams idle, and check rule 5
+        at every edge from the ``reset_cycles``-th on (read half a cycle later): m_axis_tvalid
+        low, m_axis_tdata zero, s_axis_tready and s_key_tready low. Checked at those edges, not
+        after the reset, so that a core whose output falls a cycle late fails. Returns with
+        rst still high, just after the last edge."""
         d = self.dut
+        need, _ = self.reset_figures()
+        cycles = need if cycles is None else cycles
         d.rst.value = 1
         self._idle()
         for i in range(cycles):
             await self.tick()
-            if i == 0:
-                await FallingEdge(d.clk)
-                if not set(str(d.m_axis_tvalid.value) + str(d.m_axis_tdata.value)) <= {"0", "1"}:
-                    raise AssertionError("m_axis_tvalid or m_axis_tdata undefined after the "
-                                         "reset edge")
-                if int(d.m_axis_tvalid.value) or int(d.m_axis_tdata.value):
-                    raise AssertionError("m_axis_tvalid or m_axis_tdata still set after the "
-                                         "reset edge (rule 5: they fall at once)")
-        d.rst.value = 0
+            if i + 1 < need:
+                continue
+            await FallingEdge(d.clk)
+            seen = {name: str(getattr(d, name).value) for name in
+                    ("m_axis_tvalid", "m_axis_tdata", "s_axis_tready", "s_key_tready")}
+            if not set("".join(seen.values())) <= {"0", "1"}:
+                raise AssertionError(f"undefined after reset edge {i + 1}: {seen}")
+            high = [name for name, v in seen.items() if int(v, 2)]
+            if high:
+                raise AssertionError(
+                    f"{', '.join(high)} not zero after edge {i + 1} of a reset (reset_cycles "
+                    f"{need}; rule 5: all four are zero from that edge while rst is high)")
+
+    async def reset(self, cycles: int | None = None) -> None:
+        """A reset of ``cycles`` edges (:meth:`hold_reset`; default the registry's
+        ``reset_cycles`` but at least 2), then one cycle with rst low."""
+        need, _ = self.reset_figures()
+        await self.hold_reset(max(2, need) if cycles is None else cycles)
+        self.dut.rst.value = 0
         await self.tick()
+
+    async def key_after_reset(self, key: bytes, limit: int) -> int:
+        """Call right after :meth:`hold_reset`: lower rst and offer ``key`` in the same cycle;
+        returns the cycles s_key_tready stayed low first (the handshake is on the next edge),
+        then waits for the key set-up like :meth:`load_key`."""
+        d = self.dut
+        d.rst.value = 0
+        self._drive_key(key)
+        waited = 0
+        while True:
+            await self.tick()
+            if int(d.s_key_tready.value):
+                break
+            waited += 1
+            if waited > limit:
+                raise AssertionError(f"s_key_tready still low {waited} cycles after a reset")
+        self.key_cycle = self.cycle
+        d.s_key_tvalid.value = 0
+        await self.skip_setup(100000)
+        for _ in range(100000):
+            await self.tick()
+            if int(d.s_axis_tready.value):
+                return waited
+        raise AssertionError("s_axis_tready never rose after the key load")
 
     # -- keys --------------------------------------------------------------------------
     def model(self, key: bytes):
