@@ -121,7 +121,7 @@ def _q(value) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _values(vs: tuple[int, ...]) -> str:
+def values_text(vs: tuple[int, ...]) -> str:
     """1, 2, 3, 4 -> '1..4'; 16, 24, 32 -> '16, 24, 32'."""
     if len(vs) > 2 and list(vs) == list(range(vs[0], vs[-1] + 1)):
         return f"{vs[0]}..{vs[-1]}"
@@ -129,7 +129,7 @@ def _values(vs: tuple[int, ...]) -> str:
 
 
 def _param_text(core: Core, name: str) -> str:
-    text = f"allowed: {_values(core.choices[name])}" if name in core.choices else "integer"
+    text = f"allowed: {values_text(core.choices[name])}" if name in core.choices else "integer"
     if name in core.derived(core.defaults):
         text += ", within the range the other parameters give (set it with them)"
     return text + f" (datasheet: docs/cores/{core.name}.md)"
