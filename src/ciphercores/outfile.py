@@ -17,6 +17,9 @@ written:
   same way (mode 0666 less the umask).
 - a directory, or a path in a directory that does not exist: an error naming which.
 
+A command that writes a folder of files (``export``) writes it whole or not at all
+(:func:`new_folder`): into a temporary directory beside it, renamed into place at the end.
+
 A write error (``ENOSPC`` on ``/dev/full``, a closed pipe) is a :class:`FileAccessError`
 (its own exit status, docs/exit-codes.md); a failure while writing a regular file leaves the
 old file as it was and no temporary file behind.
@@ -26,11 +29,12 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -295,4 +299,57 @@ def output_folder(name: str | Path) -> Path:
     return Path(text)
 
 
-__all__ = ["Output", "check_output", "output_folder", "write_output"]
+@contextmanager
+def new_folder(name: str | Path, replace: Callable[[Path], bool] | None = None,
+               refused: str = "") -> Iterator[Path]:
+    """A folder written whole or not at all (``ciphercores export``): the block writes into a
+    temporary directory beside the final one (yielded), which is renamed to ``name`` when the
+    block ends without an exception; with an exception it is removed and nothing appears.
+
+    Links on the way are followed, as for a file. A missing directory on the way is an error
+    naming it; so is a path that exists and is not a directory. An empty directory is
+    replaced; a non-empty one only where ``replace(path)`` says so (a folder this command
+    wrote before), else the error says it is not empty, followed by ``refused``. A replaced
+    folder is renamed away, the new one renamed in, and only then the old one removed."""
+    text = str(name)
+    target, fd = _resolve(text.rstrip(os.sep) or text)
+    if fd is not None:
+        raise FileAccessError(f"cannot write into {text}: a descriptor is not a directory")
+    old = False
+    if os.path.lexists(target):
+        if not os.path.isdir(target):
+            raise FileAccessError(f"cannot write into {text}: it exists and is not a directory")
+        if os.listdir(target):
+            if replace is None or not replace(Path(target)):
+                raise FileAccessError(f"cannot write into {text}: the directory is not empty"
+                                      + (f" ({refused})" if refused else ""))
+            old = True
+    parent, base = os.path.split(target)
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise FileAccessError(f"cannot write into {text}: directory {parent} is not writable")
+    try:
+        tmp = tempfile.mkdtemp(prefix=f".{base}.", suffix=".part", dir=parent)
+    except OSError as e:
+        raise _error(text, e) from None
+    try:
+        yield Path(tmp)
+        umask = os.umask(0)
+        os.umask(umask)
+        _call(text, os.chmod, tmp, 0o777 & ~umask)
+        if not old:
+            _call(text, os.rename, tmp, target)
+            return
+        trash = tempfile.mkdtemp(prefix=f".{base}.", suffix=".old", dir=parent)
+        _call(text, os.rename, target, os.path.join(trash, base))
+        try:
+            _call(text, os.rename, tmp, target)
+        except BaseException:
+            os.rename(os.path.join(trash, base), target)
+            raise
+        shutil.rmtree(trash, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+__all__ = ["Output", "check_output", "new_folder", "output_folder", "write_output"]

@@ -9,6 +9,7 @@
     ciphercores demo                                    the same as `make demo`
     ciphercores synth | explore | results               the measurement flow (ciphercores.synth)
     ciphercores gui [--host H] [--port N]               the web GUI (docs/gui.md)
+    ciphercores export CORE [-P K=V ...] -o DIR         a core as a folder for another design
     ciphercores exit-codes [-o FILE]                    the exit statuses (docs/exit-codes.md)
 
 Cipher names as OpenSSL spells them (``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``;
@@ -25,7 +26,7 @@ import sys
 from .. import __version__
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, CipherCoresError
 from ..frontend import redact
-from . import bench, crypt, datasheets, demo, exitcodes, gui, prove, report, synth, verify
+from . import bench, crypt, datasheets, demo, exitcodes, export, gui, prove, report, synth, verify
 from . import cores as cores_cmd
 from .output import note
 
@@ -47,8 +48,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: the command groups in the order ``--help`` lists them; each adds its subcommands
-COMMANDS = (cores_cmd, demo, synth, datasheets, crypt, verify, prove, bench, report, gui,
-            exitcodes)
+COMMANDS = (cores_cmd, demo, synth, datasheets, crypt, verify, prove, bench, report, export,
+            gui, exitcodes)
 
 
 def _find_secrets(argv: list[str]) -> list[str]:

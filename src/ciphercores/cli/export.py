@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: Apache-2.0
+"""`ciphercores export`: a core and its parameters as a self-contained folder (RTL, file list,
+one-file view, instance template, clock constraints, datasheet)."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import cores
+from ..cores import parse_params
+from ..errors import UsageError
+from .output import note
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..export import export
+
+    core, given = cores.split_core_spec(args.core)
+    overrides = {**given, **parse_params(args.param or [], where="-P")}
+    mhz = args.clock_mhz
+    if args.clock_ns is not None:
+        if args.clock_ns <= 0:
+            raise UsageError(f"--clock-ns {args.clock_ns}: give a period above 0")
+        mhz = 1000.0 / args.clock_ns
+    files = export(core, overrides, args.output, clock_mhz=mhz, speed=args.speed,
+                   force=args.force)
+    lpf = files[f"{core.top}.lpf"].decode()
+    if not any(line.startswith("FREQUENCY") for line in lpf.splitlines()):
+        note(f"no ECP5 measurement of {core.name} with these parameters: the .lpf sets no "
+             "frequency (give --clock-mhz)")
+    print(f"wrote {args.output}/: {len(files)} files (README.txt lists them)")
+    return 0
+
+
+def add(sub) -> None:
+    p = sub.add_parser("export", help="write a core with its parameters as a self-contained "
+                                      "folder for another design")
+    p.add_argument("core", metavar="CORE[:P=V,...]")
+    p.add_argument("-P", "--param", action="append", metavar="NAME=VALUE",
+                   help="core parameter (repeatable)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR",
+                   help="the folder to write: new, or empty (its parent must exist)")
+    clock = p.add_mutually_exclusive_group()
+    clock.add_argument("--clock-mhz", type=float, metavar="MHZ",
+                       help="the clock of the constraint files (.lpf, and .sdc/.xdc, which are "
+                            "written only with a clock given)")
+    clock.add_argument("--clock-ns", type=float, metavar="NS", help="the same as a period")
+    p.add_argument("--speed", choices=["6", "8"], default="8",
+                   help="ECP5 speed grade whose measured Fmax the .lpf takes (default 8)")
+    p.add_argument("--force", action="store_true",
+                   help="replace a folder that an earlier export wrote (nothing else)")
+    p.set_defaults(func=run)

@@ -1,0 +1,348 @@
+# SPDX-License-Identifier: Apache-2.0
+"""``ciphercores export``: one core, with its parameters, as a self-contained folder for a
+design outside this repository.
+
+What the folder holds (README.txt in it says the same):
+
+- ``rtl/``: the core's Verilog files, and ``<top>.f``: their list, dependencies first, paths
+  relative to the folder (``verilator -F``; ``iverilog -c`` from the folder);
+- ``<top>_flat.v``: the same modules in one file, `` `include``s inlined, each module with its
+  own parameter defaults;
+- the memory images ``$readmemh`` reads (``*.hex``), at the top of the folder: the RTL names
+  them without a directory, so a tool finds them in its working directory (run it in the
+  folder, or add them to the tool's project);
+- ``<top>_inst.v``: an instance ``u_<top>`` with the chosen parameters and every port by name,
+  and a wire for each port;
+- ``<top>.lpf``: the ECP5 clock constraint at the Fmax measured for this core and parameter
+  set (``ciphercores.synth`` records: the cache, else docs/measurements.json), or the clock
+  given; ``<top>.sdc`` and ``<top>.xdc`` with the clock given (``--clock-mhz``/``--clock-ns``)
+  only: an ECP5 figure says nothing about another FPGA family;
+- the core's datasheet (docs/cores/<core>.md, its images, and docs/interface.md that it
+  links to), where the package has them (a source checkout).
+
+Everything is computed before anything is written, and the folder is written whole or not at
+all (``outfile.new_folder``).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import __version__, datasheets, outfile
+from .cores import Core
+from .errors import CipherCoresError, FileAccessError, UsageError
+from .fusesoc import images, values_text
+from .synth import canon, flow
+from .synth.results import README_CONFIG
+
+#: the first words of README.txt, by which ``--force`` knows a folder this command wrote
+MARK = "ciphercores export:"
+_PORT_DECL = re.compile(r"\b(?:input|output|inout)\b(?:\s+(?:wire|reg|signed))*"
+                        r"(?:\s*\[[^\]]*\])?\s*(\w+)")
+_INCLUDE_LINE = re.compile(r'^[ \t]*`include[ \t]+"([^"]+)"[^\n]*$', re.M)
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The clock of the constraint files: the user's (MHz) and the ECP5 record, either may
+    be missing."""
+
+    mhz: float | None
+    record: dict | None
+    speed: str
+
+    @property
+    def measured(self) -> float | None:
+        return self.record["fmax_mhz"] if self.record else None
+
+
+def _params_text(p: dict[str, int]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in p.items()) or "no parameters"
+
+
+def _label(core: Core, p: dict[str, int]) -> str:
+    """``aes_iter (SBOX_BRAM=1)``; a mode core's top with its name: ``ctr_aes_iter
+    (ctr(aes_iter), ...)``."""
+    name = "" if core.top == core.name else f"{core.name}, "
+    return f"{core.top} ({name}{_params_text(p)})"
+
+
+def _mhz(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def _includes(src: Path, seen: tuple[Path, ...] = ()) -> list[Path]:
+    """The files ``src`` `` `include``s, found beside it, recursively."""
+    out = []
+    for name in canon.includes(src.read_text()):
+        inc = src.parent / name
+        if not inc.is_file():
+            raise FileAccessError(f"{src.name} includes {name}, which is not beside it")
+        if inc in seen:
+            raise FileAccessError(f"{inc.name} includes itself")
+        out += [inc, *_includes(inc, (*seen, inc))]
+    return out
+
+
+def _inline(src: Path, seen: tuple[Path, ...] = ()) -> str:
+    """The text of ``src`` with every `` `include "x"`` line replaced by x's text."""
+    def one(m: re.Match) -> str:
+        inc = src.parent / m.group(1)
+        return (f"// ---- {inc.name} (included by {src.name}) ----\n"
+                f"{_inline(inc, (*seen, inc)).rstrip()}\n// ---- end of {inc.name} ----")
+
+    return _INCLUDE_LINE.sub(one, src.read_text())
+
+
+def _ports(core: Core, p: dict[str, int]) -> dict[str, tuple[str, int]]:
+    """name -> (direction, width) of the top's ports, as Yosys elaborates the RTL with ``p``
+    (cached by ciphercores.synth), in the order the top module declares them."""
+    ports = flow.port_widths(flow.Design.of(core, p))
+    text = canon.verilog(next(s for s in core.sources() if s.stem == core.top).read_text())
+    header = text[text.index(f"module {core.top}"):]
+    header = header[:header.index(");", header.index(") (") if ") (" in header else 0)]
+    order = [n for n in _PORT_DECL.findall(header) if n in ports]
+    return {n: ports[n] for n in order + sorted(set(ports) - set(order))}
+
+
+def _record(core: Core, p: dict[str, int], speed: str) -> dict | None:
+    try:
+        rec = flow.recorded(core, p, "ecp5", speed)
+    except CipherCoresError:
+        return None
+    return rec if rec.get("status") == "ok" and rec.get("fmax_mhz") else None
+
+
+def instance(core: Core, p: dict[str, int], ports: dict[str, tuple[str, int]]) -> str:
+    """``<top>_inst.v``: a wire per port and the instance ``u_<top>``, every port by name."""
+    shown = p
+    w = max(len(n) for n in ports)
+    lines = [f"// {core.top}: instance template (ciphercores {__version__} export of "
+             f"{core.name}, {_params_text(shown)})",
+             "// A wire for each port (rename them to your signals), then the instance with",
+             "// the parameters chosen and every port by name. Interface: interface.md.", ""]
+    for n, (d, width) in ports.items():
+        rng = f"[{width - 1}:0] " if width > 1 else ""
+        lines.append(f"wire {rng:<10}{n};{' ' * (w - len(n))}  // {d} of u_{core.top}")
+    lines.append("")
+    if shown:
+        lines.append(f"{core.top} #(")
+        lines += [f"    .{k:<{max(map(len, shown))}} ({v})" + ("," if i < len(shown) - 1
+                                                              else "")
+                  for i, (k, v) in enumerate(shown.items())]
+        lines.append(f") u_{core.top} (")
+    else:
+        lines.append(f"{core.top} u_{core.top} (")
+    lines += [f"    .{n:<{w}} ({n})" + ("," if i < len(ports) - 1 else "")
+              for i, n in enumerate(ports)]
+    lines.append(");")
+    return "\n".join(lines) + "\n"
+
+
+def lpf(core: Core, p: dict[str, int], clock: Clock) -> str:
+    rec = clock.record
+    cfg = f"ECP5 speed grade {clock.speed}"
+    lines = [f"# {_label(core, p)}: clock constraint for Lattice "
+             "ECP5 (nextpnr-ecp5, Diamond)", "# The clock port of the core is clk; in a "
+             "larger design name your clock's port or net (FREQUENCY NET)."]
+    if rec:
+        lines += [f"# Measured by ciphercores {__version__}: Fmax {_mhz(rec['fmax_mhz'])} MHz "
+                  f"on {rec.get('device', 'ECP5')}, speed grade {clock.speed}, median of "
+                  f"placer seeds {', '.join(map(str, rec.get('seeds', [])))} "
+                  f"({_mhz(rec['fmax_min_mhz'])}..{_mhz(rec['fmax_max_mhz'])} MHz), the core "
+                  "alone inside the measurement harness (docs/results.md)."]
+        cap = rec.get("fmax_cap") or {}
+        if cap.get("applied"):
+            lines.append(f"# That figure is the {cap['limit']} limit; nextpnr reported "
+                         f"{_mhz(rec['fmax_nextpnr']['fmax_mhz'])} MHz.")
+    else:
+        lines.append(f"# No measurement of {core.name} with these parameters on {cfg} in "
+                     "this package's records (ciphercores synth makes one).")
+    if clock.mhz is not None:
+        lines.append("# The frequency below is the one given to ciphercores export.")
+        if clock.measured is not None and clock.mhz > clock.measured:
+            lines.append(f"# It is above the measured Fmax ({_mhz(clock.measured)} MHz): "
+                         "expect the timing to fail.")
+        lines.append(f'FREQUENCY PORT "clk" {_mhz(clock.mhz)} MHZ;')
+    elif rec:
+        lines.append(f'FREQUENCY PORT "clk" {_mhz(rec["fmax_mhz"])} MHZ;')
+    else:
+        lines.append("# No frequency is set: give one with ciphercores export --clock-mhz.")
+    return "\n".join(ln for line in lines for ln in (
+        textwrap.wrap(line, 92, initial_indent="", subsequent_indent="# ")
+        if line.startswith("# ") else [line])) + "\n"
+
+
+def sdc(core: Core, p: dict[str, int], mhz: float, tool: str) -> str:
+    """An SDC (``tool`` "sdc") or XDC clock constraint at ``mhz``."""
+    period = f"{1000.0 / mhz:.3f}"
+    who = "Vivado" if tool == "xdc" else "SDC tools (Quartus, Libero, OpenSTA ...)"
+    return "\n".join([
+        f"# {_label(core, p)}: clock constraint for {who}",
+        f"# {_mhz(mhz)} MHz as given to ciphercores export. ciphercores measures Fmax on ECP5",
+        "# only (docs/results.md): that figure says nothing about this FPGA family, so check",
+        "# the timing report of your tool. The clock port of the core is clk; in a larger",
+        "# design constrain your clock's port.",
+        f"create_clock -name clk -period {period} [get_ports clk]",
+        ""])
+
+
+def _datasheet(core: Core) -> dict[str, bytes]:
+    """The datasheet (the base core's for a mode core), its images and docs/interface.md,
+    with the link to interface.md made local; empty where the package has no docs/."""
+    name = getattr(core, "base", "") or core.name
+    page = datasheets.DIR / f"{name}.md"
+    if not page.is_file():
+        return {}
+    text = page.read_text()
+    out: dict[str, bytes] = {}
+    for img in dict.fromkeys(re.findall(r"\]\((img/[^)\s]+)\)", text)):
+        if (datasheets.DIR / img).is_file():
+            out[img] = (datasheets.DIR / img).read_bytes()
+    interface = datasheets.DIR.parent / "interface.md"
+    if interface.is_file():
+        out["interface.md"] = interface.read_bytes()
+        text = text.replace("](../interface.md", "](interface.md")
+    out[f"{name}.md"] = text.encode()
+    return out
+
+
+def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock) -> str:
+    top = core.top
+    imgs = sorted(n for n in files if "/" not in n and n.endswith((".hex", ".mem")))
+    choices = {k: core.choices.get(k) for k in p}
+    pw = max((len(f"{k} = {v}") for k, v in p.items()), default=0)
+    gflags = [f"-G{k}={v}" for k, v in p.items()]
+    pflags = [f"-P{top}.{k}={v}" for k, v in p.items()]
+    chparam = [f"chparam {' '.join(f'-set {k} {v}' for k, v in p.items())} {top};"] if p else []
+    rec = clock.record
+    lpf_what = (f"at {_mhz(clock.mhz)} MHz as given" if clock.mhz is not None else
+                f"at the measured Fmax, {_mhz(rec['fmax_mhz'])} MHz (ECP5 speed "
+                f"{clock.speed})" if rec else "without a frequency: no measurement of "
+                "these parameters (give --clock-mhz)")
+    sheet = [n for n in files if n.endswith(".md") and n != "interface.md"]
+    lines = [
+        f"{MARK} {core.name} ({_params_text(p)}), ciphercores {__version__}",
+        "",
+        f"{core.summary}.",
+        "",
+        "Parameters (set on the instance in the template; the RTL files keep their defaults):"
+        if p else "Parameters: none.",
+        *[f"  {f'{k} = {v}':<{pw}}" + (f"  (allowed: {values_text(c)})" if c else "")
+          for k, v in p.items() for c in [choices[k]]],
+        "",
+        "Files:",
+    ]
+    rows = [(f"{top}.f", "the RTL files below, dependencies first, paths relative to this "
+                         "folder"),
+            ("rtl/", "the RTL, Verilog-2005, one module per file"),
+            (f"{top}_flat.v", "the same modules in one file: use it or the file list, not "
+                              "both")]
+    rows += [(img, "a memory image that $readmemh reads by its name alone, from the tool's "
+                   "working directory: run the tool in this folder, or copy the image there "
+                   "or add it to the tool's project") for img in imgs]
+    rows += [(f"{top}_inst.v", f"the instance u_{top}: the parameters above, every port by "
+                               "name"),
+             (f"{top}.lpf", f"ECP5 clock constraint {lpf_what}")]
+    if clock.mhz is not None:
+        rows += [(f"{top}.sdc", f"the clock at {_mhz(clock.mhz)} MHz for SDC tools"),
+                 (f"{top}.xdc", f"the clock at {_mhz(clock.mhz)} MHz for Vivado")]
+    else:
+        rows.append(("", "no .sdc/.xdc: they are written with --clock-mhz only"))
+    if sheet:
+        rows += [(sheet[0], "the datasheet: ports, cycle figures, key loading, measurements"),
+                 ("img/, interface.md", "its images and the interface it links to")]
+    else:
+        rows.append(("", "no datasheet: this installation of ciphercores has no docs/"))
+    width = max(len(n) for n, _ in rows) + 2
+    for name, what in rows:
+        lines += textwrap.wrap(what, 92, initial_indent="  " + name.ljust(width),
+                               subsequent_indent=" " * (width + 2))
+    lines += [
+        "",
+        "Checks, run in this folder:",
+        "  " + " ".join(["verilator --lint-only -Wall --top-module", top, *gflags, "-F",
+                         f"{top}.f"]),
+        "  " + " ".join(["iverilog -g2005 -s", top, *pflags, "-o /dev/null -c", f"{top}.f"]),
+        "  " + " ".join(["iverilog -g2005 -s", top, *pflags, "-o /dev/null", f"{top}_flat.v"]),
+        "  " + " ".join([f"yosys -p 'read_verilog {top}_flat.v;", *chparam,
+                         f"synth_ecp5 -top {top}'"]),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def bundle(core: Core, overrides: dict[str, int] | None = None, clock_mhz: float | None = None,
+           speed: str = README_CONFIG[1]) -> dict[str, bytes]:
+    """Relative path -> content of every file of the export of ``core`` with ``overrides``."""
+    p = core.params(overrides)
+    if clock_mhz is not None and not 0 < clock_mhz < 10000:
+        raise UsageError(f"clock {clock_mhz} MHz: give a frequency above 0 and below 10 GHz")
+    srcs = list(core.sources())
+    incs = list(dict.fromkeys(i for s in srcs for i in _includes(s)))
+    names = [s.name for s in srcs + incs]
+    if len(set(names)) != len(names):
+        raise FileAccessError(f"{core.name}: two RTL files share a name: {sorted(names)}")
+    files: dict[str, bytes] = {}
+    for s in srcs + incs:
+        files[f"rtl/{s.name}"] = s.read_bytes()
+    for s in srcs + incs:
+        for img in images(s):
+            path = s.parent / img
+            if not path.is_file():
+                raise FileAccessError(f"{s.name} reads {img}, which is not beside it")
+            files.setdefault(img, path.read_bytes())
+    top = core.top
+    flist = (["+incdir+rtl"] if incs else []) + [f"rtl/{s.name}" for s in srcs]
+    files[f"{top}.f"] = ("\n".join(flist) + "\n").encode()
+    flat = [f"// {top}: every module of {core.name} in one file (ciphercores {__version__}"
+            " export), included files inlined.",
+            "// Each module keeps its own parameter defaults: the instance sets them "
+            f"({top}_inst.v: {_params_text(p)}).",
+            "// $readmemh images are named without a directory: the tool's working directory.",
+            "// Several modules in one file: Verilator's file-name check is off in this file.",
+            "/* verilator lint_off DECLFILENAME */"]
+    for s in srcs:
+        flat += ["", f"// ==== {s.name} ====", _inline(s).rstrip()]
+    flat += ["", "/* verilator lint_on DECLFILENAME */"]
+    files[f"{top}_flat.v"] = ("\n".join(flat) + "\n").encode()
+    files[f"{top}_inst.v"] = instance(core, p, _ports(core, p)).encode()
+    clock = Clock(clock_mhz, _record(core, p, speed) if not core.iv_port else None, speed)
+    files[f"{top}.lpf"] = lpf(core, p, clock).encode()
+    if clock_mhz is not None:
+        files[f"{top}.sdc"] = sdc(core, p, clock_mhz, "sdc").encode()
+        files[f"{top}.xdc"] = sdc(core, p, clock_mhz, "xdc").encode()
+    for k, v in _datasheet(core).items():
+        files.setdefault(k, v)
+    files["README.txt"] = _readme(core, p, files, clock).encode()
+    return files
+
+
+def _ours(path: Path) -> bool:
+    """Is ``path`` a folder this command wrote (its README.txt starts with MARK)?"""
+    try:
+        return (path / "README.txt").read_text(errors="replace").startswith(MARK)
+    except OSError:
+        return False
+
+
+def export(core: Core, overrides: dict[str, int] | None, out: str | Path, *,
+           clock_mhz: float | None = None, speed: str = README_CONFIG[1],
+           force: bool = False) -> dict[str, bytes]:
+    """Write the export of ``core`` into the folder ``out`` (see the module's text); returns
+    what was written. ``force`` replaces a folder that an earlier export wrote."""
+    files = bundle(core, overrides, clock_mhz, speed)
+    refused = ("an earlier export is replaced with --force" if not force else
+               "not an earlier export: --force replaces only those")
+    with outfile.new_folder(out, replace=_ours if force else None, refused=refused) as tmp:
+        for rel, data in files.items():
+            dst = tmp / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_bytes(data)
+    return files
+
+
+__all__ = ["MARK", "bundle", "export", "instance", "lpf", "sdc"]

@@ -1,0 +1,198 @@
+# SPDX-License-Identifier: Apache-2.0
+"""`ciphercores export`: the folder alone (copied away from the repository) lints in Verilator
+and Icarus, synthesises in Yosys with its memory images, through the file list and through the
+one-file view; the instance template connects every port at the right width; the constraint
+files follow the measurement records; bad inputs fail with their exit status and leave
+nothing behind."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from ciphercores import cli, cores, tools
+from ciphercores import errors as E
+from ciphercores.export import MARK
+from ciphercores.synth import flow
+
+#: (core spec, -P arguments, parameters) of the two exports the tool checks run on
+CASES = {
+    "aes_iter": ("aes_iter", [], {"SBOX_BRAM": 1}),
+    "speck_iter": ("speck_iter", ["-P", "WORD=32", "-P", "KEY_WORDS=4"],
+                   {"WORD": 32, "KEY_WORDS": 4}),
+}
+
+
+@pytest.fixture(scope="module", params=list(CASES))
+def exported(request, tmp_path_factory):
+    """(folder copied away from where it was written, top, parameters)."""
+    spec, args, params = CASES[request.param]
+    where = tmp_path_factory.mktemp("export")
+    assert cli.main(["export", spec, *args, "-o", str(where / "out")]) == 0
+    away = tmp_path_factory.mktemp("elsewhere") / "core"
+    shutil.copytree(where / "out", away)
+    return away, cores.get(spec).top, params
+
+
+def _run(args, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, env=tools.sim_env(),
+                          check=False, timeout=300)
+
+
+def test_the_folder_is_self_contained(exported):
+    folder, top, params = exported
+    flist = (folder / f"{top}.f").read_text().split()
+    assert flist and all(f.startswith("rtl/") and (folder / f).is_file() for f in flist)
+    assert sorted(flist) == sorted(f"rtl/{p.name}" for p in folder.glob("rtl/*.v"))
+    text = "".join(p.read_text() for p in folder.rglob("*") if p.suffix in (".v", ".f", ".txt"))
+    assert str(cores.RTL) not in text and "`include" not in \
+        (folder / f"{top}_flat.v").read_text()
+    readme = (folder / "README.txt").read_text()
+    assert readme.startswith(f"{MARK} {top} (")
+    assert all(f"{k} = {v}" in readme for k, v in params.items())
+    if top == "aes_iter":
+        assert {p.name for p in folder.glob("*.hex")} == {"aes_sbox_rom.hex", "aes_mult_rom.hex"}
+        assert (folder / "aes_iter.md").is_file() and (folder / "img" /
+                                                       "aes_iter-timing.svg").is_file()
+        assert "](interface.md" in (folder / "aes_iter.md").read_text()
+
+
+@pytest.mark.parametrize("view", ["filelist", "flat"])
+def test_verilator_lints_the_folder(exported, view):
+    folder, top, params = exported
+    files = ["-F", f"{top}.f"] if view == "filelist" else [f"{top}_flat.v"]
+    res = _run([tools.find("verilator"), "--lint-only", "-Wall", "--top-module", top,
+                *(f"-G{k}={v}" for k, v in params.items()), *files], folder)
+    assert res.returncode == 0 and not res.stderr.strip(), res.stderr
+
+
+@pytest.mark.parametrize("view", ["filelist", "flat"])
+def test_icarus_builds_and_loads_the_images(exported, view):
+    """iverilog -g2005 elaborates the core; vvp, run in the folder, reads its images (a
+    missing one prints 'Unable to open')."""
+    folder, top, params = exported
+    files = ["-c", f"{top}.f"] if view == "filelist" else [f"{top}_flat.v"]
+    res = _run(["iverilog", "-g2005", "-s", top, *(f"-P{top}.{k}={v}" for k, v in params.items()),
+                "-o", "sim.vvp", *files], folder)
+    assert res.returncode == 0 and not res.stderr.strip(), res.stderr
+    res = _run(["vvp", "-n", "sim.vvp"], folder)
+    assert res.returncode == 0 and "Unable to open" not in res.stdout + res.stderr, res.stdout
+
+
+@pytest.mark.parametrize("view", ["filelist", "flat"])
+def test_yosys_synthesises_the_folder(exported, view):
+    """Coarse synthesis (``synth -run begin:fine``): elaboration with the parameters, the
+    $readmemh images read from the folder (Yosys stops on a missing one)."""
+    folder, top, params = exported
+    files = ((folder / f"{top}.f").read_text().split() if view == "filelist"
+             else [f"{top}_flat.v"])
+    chparam = f"chparam {' '.join(f'-set {k} {v}' for k, v in params.items())} {top}; "
+    res = _run([tools.find("yosys"), "-q", "-p", f"read_verilog {' '.join(files)}; {chparam}"
+                f"synth -top {top} -run begin:fine; tee -q -o stat.txt stat"], folder)
+    assert res.returncode == 0, res.stdout + res.stderr
+    if top == "aes_iter":  # the S-box images became memories (ROMs) with their contents
+        assert "$mem_v2" in (folder / "stat.txt").read_text()
+
+
+def test_instance_template_connects_every_port(exported, tmp_path):
+    """The template inside a module: Verilator -Wall finds no missing or empty pin and no
+    width mismatch (only the template's wires left undriven/unused, which is what it is)."""
+    folder, top, params = exported
+    inst = (folder / f"{top}_inst.v").read_text()
+    assert f") u_{top} (" in inst or f"{top} u_{top} (" in inst
+    assert all(f".{k} ({v})" in re.sub(r"\s+\(", " (", inst) for k, v in params.items())
+    (tmp_path / "wrap.v").write_text(
+        "`timescale 1ns / 1ps\n`default_nettype none\nmodule wrap;\n" + inst + "endmodule\n")
+    res = _run([tools.find("verilator"), "--lint-only", "-Wall", "-Wno-UNDRIVEN",
+                "-Wno-UNUSEDSIGNAL", "-Wno-DECLFILENAME", "--top-module", "wrap",
+                str(tmp_path / "wrap.v"), "-F", f"{top}.f"], folder)
+    assert res.returncode == 0 and not res.stderr.strip(), res.stderr
+
+
+def test_constraints_follow_the_records(tmp_path):
+    core = cores.get("speck_iter")
+    p = core.params({"WORD": 32, "KEY_WORDS": 4})
+    fmax = flow.recorded(core, p, "ecp5", "8")["fmax_mhz"]
+    assert cli.main(["export", "speck_iter:WORD=32,KEY_WORDS=4", "-o", str(tmp_path / "a")]) == 0
+    lpf = (tmp_path / "a" / "speck_iter.lpf").read_text()
+    assert f'FREQUENCY PORT "clk" {fmax:g} MHZ;' in lpf.splitlines()
+    assert not list((tmp_path / "a").glob("*.[sx]dc"))
+    # no record for these parameters: said so, no frequency; a given clock goes everywhere
+    assert cli.main(["export", "aes_iter", "-P", "SBOX_BRAM=0", "--clock-ns", "8",
+                     "-o", str(tmp_path / "b")]) == 0
+    lpf = (tmp_path / "b" / "aes_iter.lpf").read_text()
+    assert "No measurement of aes_iter" in lpf and 'FREQUENCY PORT "clk" 125 MHZ;' in lpf
+    for ext in ("sdc", "xdc"):
+        text = (tmp_path / "b" / f"aes_iter.{ext}").read_text()
+        assert "create_clock -name clk -period 8.000 [get_ports clk]" in text
+        assert "says nothing about this FPGA family" in text
+    assert cli.main(["export", "aes_iter", "-P", "SBOX_BRAM=0", "-o", str(tmp_path / "c")]) == 0
+    assert "FREQUENCY" not in "".join(
+        ln for ln in (tmp_path / "c" / "aes_iter.lpf").read_text().splitlines()
+        if not ln.startswith("#"))
+
+
+def _listing(folder):
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+@pytest.mark.parametrize("args, status", [
+    (["no_such_core"], E.UnknownCoreError.exit_code),
+    (["speck_iter", "-P", "WORD=33"], E.BadParameterError.exit_code),
+    (["speck_iter", "-P", "WORD"], E.BadParameterError.exit_code),
+    (["speck_iter", "-P", "NOPE=1"], E.BadParameterError.exit_code),
+    (["speck_pipe", "-P", "WORD=32", "-P", "KEY_WORDS=4", "-P", "STAGES=32"],
+     E.BadParameterError.exit_code),
+    (["speck_iter", "--clock-mhz", "0"], E.UsageError.exit_code),
+])
+def test_bad_input_writes_nothing(tmp_path, capsys, args, status):
+    assert cli.main(["export", *args, "-o", str(tmp_path / "out")]) == status
+    assert _listing(tmp_path) == []
+    assert capsys.readouterr().err.startswith("ciphercores: ")
+
+
+def test_output_rules(tmp_path, capsys):
+    """A missing parent and a non-empty folder are refused by name, leaving everything as
+    it was; an empty folder (also through a link) is filled; --force replaces an earlier
+    export only."""
+    status = E.FileAccessError.exit_code
+    assert cli.main(["export", "speck_iter", "-o", str(tmp_path / "no" / "out")]) == status
+    assert f"directory {tmp_path / 'no'} does not exist" in capsys.readouterr().err
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep")
+    before = _listing(tmp_path)
+    for force in ([], ["--force"]):
+        assert cli.main(["export", "speck_iter", "-o", str(mine), *force]) == status
+        assert "not empty" in capsys.readouterr().err
+        assert _listing(tmp_path) == before and (mine / "notes.txt").read_text() == "keep"
+    (tmp_path / "file").write_text("x")
+    assert cli.main(["export", "speck_iter", "-o", str(tmp_path / "file")]) == status
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    os.symlink(empty, tmp_path / "link")
+    assert cli.main(["export", "speck_iter", "-o", str(tmp_path / "link")]) == 0
+    assert (tmp_path / "link").is_symlink() and (empty / "speck_iter.f").is_file()
+    # an earlier export: refused without --force, replaced with it
+    assert cli.main(["export", "speck_iter:WORD=16,KEY_WORDS=4", "-o", str(empty)]) == status
+    assert cli.main(["export", "speck_iter:WORD=16,KEY_WORDS=4", "-o", str(empty),
+                     "--force"]) == 0
+    assert "WORD = 16" in (empty / "README.txt").read_text()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_a_mode_core_exports_with_its_generated_top(tmp_path):
+    """MODE(CORE): the base core's RTL, the mode engine and the generated top; Verilator
+    lints the folder through both views."""
+    assert cli.main(["export", "ctr(speck_iter)", "-o", str(tmp_path / "m")]) == 0
+    folder = tmp_path / "m"
+    assert (folder / "ctr_speck_iter.f").read_text().split()[-2:] == \
+        ["rtl/mode_engine.v", "rtl/ctr_speck_iter.v"]
+    for files in (["-F", "ctr_speck_iter.f"], ["ctr_speck_iter_flat.v"]):
+        res = _run([tools.find("verilator"), "--lint-only", "-Wall", "--top-module",
+                    "ctr_speck_iter", *files], folder)
+        assert res.returncode == 0 and not res.stderr.strip(), res.stderr
