@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """`make lint`: Verilator --lint-only -Wall on every registered core, for every parameter set
-the test suite uses, and on every hardware mode MODE(CORE), with the Verilator that
-ciphercores.tools finds."""
+the test suite uses, on every hardware mode MODE(CORE) and on the bus wrappers BUS(CORE)
+(docs/bus.md), with the Verilator that ciphercores.tools finds."""
 
 from __future__ import annotations
 
@@ -24,6 +24,25 @@ def lint_core(core: cores.Core, params: dict[str, int]) -> subprocess.CompletedP
     args += [f"-G{k}={v}" for k, v in params.items()]
     args += file_args(core)
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
+
+
+def lint_bus(bc, params: dict[str, int]) -> subprocess.CompletedProcess:
+    """A bus wrapper (a ``cores.buscore.BusCore``): the core's files, rtl/bus/ and its
+    generated top."""
+    args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", bc.top]
+    args += [f"-G{k}={v}" for k, v in params.items()]
+    args += file_args(bc.core) + [str(p) for p in bc.sources()[len(bc.core.sources()):]]
+    return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
+
+
+def _bus_targets():
+    """Both buses around every core that moves one block a beat, and around one mode core."""
+    from .cores.buscore import BUSES, bus_core
+
+    for bus in BUSES:
+        for name in [*cores.mode_bases(), "cbc(aes_iter)"]:
+            bc = bus_core(bus, name)
+            yield bc, bc.params()
 
 
 def lint_harness(core: cores.Core | None, params: dict[str, int],
@@ -76,6 +95,13 @@ def main() -> int:
         res = lint_harness(core, params, widths)
         status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
         print(f"lint {label}: {status}")
+        if status != "ok":
+            failed += 1
+            print(res.stdout + res.stderr)
+    for bc, params in _bus_targets():
+        res = lint_bus(bc, params)
+        status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
+        print(f"lint {bc.name}: {status}")
         if status != "ok":
             failed += 1
             print(res.stdout + res.stderr)

@@ -273,3 +273,10 @@ def write_all(root: Path) -> list[Path]:
             path.write_text(text)
             done.append(path)
     return done
+
+
+if __name__ == "__main__":  # python -m ciphercores.rtlgen.regmap: rewrite the views
+    from ..paths import ROOT
+
+    for written in write_all(ROOT):
+        print(f"wrote {written}")
