@@ -18,7 +18,9 @@ module cc_regs #(
     // 1: the core is a mode core with an IV stream (m_iv_* used)
     parameter integer IV_PORT = 0,
     // the output FIFO holds 2^OFIFO_LOG2 blocks (1..6)
-    parameter integer OFIFO_LOG2 = 2
+    parameter integer OFIFO_LOG2 = 2,
+    // rising edges the core's reset must stay high (its registry figure, 1..8)
+    parameter integer RESET_CYCLES = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -114,9 +116,10 @@ localparam integer FW = BLOCK_BITS + 1;   // a FIFO entry: direction and block
 initial begin
     if (BLOCK_BITS < 8 || BLOCK_BITS > 32 * REG_DIN_COUNT || KEY_BITS < 8 ||
         KEY_BITS > 32 * REG_KEY_COUNT || TLEN_BITS < 0 || TLEN_BITS > 7 ||
-        (IV_PORT != 0 && IV_PORT != 1) || OFIFO_LOG2 < 1 || OFIFO_LOG2 > 6) begin
-        $error("cc_regs %m: BLOCK_BITS=%0d (8..128), KEY_BITS=%0d (8..512), TLEN_BITS=%0d (0..7), IV_PORT=%0d (0 or 1), OFIFO_LOG2=%0d (1..6)",
-               BLOCK_BITS, KEY_BITS, TLEN_BITS, IV_PORT, OFIFO_LOG2);
+        (IV_PORT != 0 && IV_PORT != 1) || OFIFO_LOG2 < 1 || OFIFO_LOG2 > 6 ||
+        RESET_CYCLES < 1 || RESET_CYCLES > 8) begin
+        $error("cc_regs %m: BLOCK_BITS=%0d (8..128), KEY_BITS=%0d (8..512), TLEN_BITS=%0d (0..7), IV_PORT=%0d (0 or 1), OFIFO_LOG2=%0d (1..6), RESET_CYCLES=%0d (1..8)",
+               BLOCK_BITS, KEY_BITS, TLEN_BITS, IV_PORT, OFIFO_LOG2, RESET_CYCLES);
         $finish;
     end
 end
@@ -129,7 +132,7 @@ reg [BLOCK_REG-1:0] din_reg;
 reg [BLOCK_REG-1:0] iv_reg;
 reg [2:0]           irq_en_reg;
 reg                 in_pend_reg, in_dir_reg, key_pend_reg, iv_pend_reg, err_reg;
-reg                 clr_reg;              // the cycle after CLEAR: the core's reset
+reg [3:0]           clr_cnt_reg;          // cycles of the core's reset left after CLEAR
 reg [15:0]          inflight_reg;         // blocks inside the core
 reg [FW-1:0]        fifo_mem [0:DEPTH-1];
 reg [OFIFO_LOG2:0]  wr_ptr_reg, rd_ptr_reg;
@@ -142,20 +145,21 @@ wire                  full = level[OFIFO_LOG2];
 wire [FW-1:0]         head = empty ? {FW{1'b0}} : fifo_mem[rd_ptr_reg[OFIFO_LOG2-1:0]];
 wire [BLOCK_REG-1:0]  dout = {{(BLOCK_REG - BLOCK_BITS){1'b0}}, head[BLOCK_BITS-1:0]};
 
-wire in_fire = in_pend_reg && m_axis_tready;
+// while the core is in reset no stream moves (its peers disregard them: interface rule 5)
+wire clr_busy = (clr_cnt_reg != 4'd0);
+wire in_fire = in_pend_reg && m_axis_tready && !core_rst;
 wire out_fire = s_axis_tvalid && s_axis_tready;
 
-assign core_rst = rst || clr_reg;
+assign core_rst = rst || clr_busy;
 assign m_key_tdata = key_reg[KEY_BITS-1:0];
 assign m_key_tlen = keylen_reg[TLEN_W-1:0];
-assign m_key_tvalid = key_pend_reg;
+assign m_key_tvalid = key_pend_reg && !core_rst;
 assign m_iv_tdata = iv_reg[BLOCK_BITS-1:0];
-assign m_iv_tvalid = iv_pend_reg;
+assign m_iv_tvalid = iv_pend_reg && !core_rst;
 assign m_axis_tdata = din_reg[BLOCK_BITS-1:0];
 assign m_axis_tuser = in_dir_reg;
-assign m_axis_tvalid = in_pend_reg;
-// nothing is taken from the core while it is being reset
-assign s_axis_tready = !full && !clr_reg;
+assign m_axis_tvalid = in_pend_reg && !core_rst;
+assign s_axis_tready = !full && !core_rst;
 assign rsp_valid = rsp_valid_reg;
 assign rsp_err = rsp_err_reg;
 assign rsp_rdata = rsp_rdata_reg;
@@ -270,7 +274,8 @@ always @(posedge clk) begin : p_regs
     rsp_valid_reg <= req_valid;
     rsp_err_reg <= req_valid && !legal;
     rsp_rdata_reg <= (req_valid && !req_write && legal) ? rdata : 32'd0;
-    clr_reg <= do_clear;
+    if (clr_busy) clr_cnt_reg <= clr_cnt_reg - 4'd1;
+    if (do_clear) clr_cnt_reg <= RESET_CYCLES[3:0];
 
     // staging registers (locked while their load is pending: see wr_ok)
     if (we && hit_key)
@@ -285,8 +290,8 @@ always @(posedge clk) begin : p_regs
         irq_en_reg <= req_wdata[2:0];
 
     // loads and blocks towards the core: pending until the core's handshake
-    if (m_key_tready) key_pend_reg <= 1'b0;
-    if (m_iv_tready) iv_pend_reg <= 1'b0;
+    if (m_key_tvalid && m_key_tready) key_pend_reg <= 1'b0;
+    if (m_iv_tvalid && m_iv_tready) iv_pend_reg <= 1'b0;
     if (in_fire) in_pend_reg <= 1'b0;
     if (do_cmd && cmd_key) key_pend_reg <= 1'b1;
     if (do_cmd && cmd_iv) iv_pend_reg <= 1'b1;
@@ -334,7 +339,7 @@ always @(posedge clk) begin : p_regs
         rsp_valid_reg <= 1'b0;
         rsp_err_reg <= 1'b0;
         rsp_rdata_reg <= 32'd0;
-        clr_reg <= 1'b0;
+        clr_cnt_reg <= 4'd0;
     end
 end
 

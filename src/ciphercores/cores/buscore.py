@@ -44,10 +44,12 @@ class BusCore:
         return self.core.iv_port
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
-        """The core's parameters (``overrides`` applied) and the wrapper's: OFIFO_LOG2 and
-        the port widths BLOCK_W, KEY_W, TLEN_W (0: no key length port)."""
+        """The core's parameters (``overrides`` applied) and the wrapper's: OFIFO_LOG2, the
+        port widths BLOCK_W, KEY_W, TLEN_W (0: no key length port) and the core's
+        RESET_CYCLES (derived)."""
         o = dict(overrides or {})
         fifo = int(o.pop("OFIFO_LOG2", OFIFO_LOG2))
+        o.pop("RESET_CYCLES", None)
         for k in ("BLOCK_W", "KEY_W", "TLEN_W"):  # derived below (a mode core derives them)
             o.pop(k, None)
         p = self.core.params(o)
@@ -61,7 +63,11 @@ class BusCore:
         if not 1 <= fifo <= 6:
             raise BadParameterError(f"{self.name}: OFIFO_LOG2={fifo} not allowed (1..6)")
         tlen = (kb // 8).bit_length() if self.core.key_len_port else 0
-        return {**p, "BLOCK_W": bb, "KEY_W": kb, "TLEN_W": tlen, "OFIFO_LOG2": fifo}
+        # edges the core's reset must stay high (interface rule 5; 1 where the registry has
+        # no such figure)
+        resets = int(getattr(self.core, "reset_cycles", lambda p: 1)(p))
+        return {**p, "BLOCK_W": bb, "KEY_W": kb, "TLEN_W": tlen, "OFIFO_LOG2": fifo,
+                "RESET_CYCLES": resets}
 
     def core_params(self, params: Params) -> dict[str, int]:
         """The core's own parameters out of the wrapper's ``params``."""

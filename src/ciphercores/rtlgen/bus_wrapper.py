@@ -59,8 +59,8 @@ def bus_top(name: str, top: str, bus: str, params: Mapping[str, int], core_name:
             iv_port: bool) -> str:
     """Verilog text of the top module ``top`` (the wrapper ``name``): the ``bus`` bridge and
     cc_regs around ``core_top``, whose parameters ``core_params`` pass through; ``params``
-    are the top's parameters with their defaults (BLOCK_W, KEY_W, TLEN_W and OFIFO_LOG2
-    among them)."""
+    are the top's parameters with their defaults (BLOCK_W, KEY_W, TLEN_W, OFIFO_LOG2 and
+    RESET_CYCLES among them)."""
     bridge, ports, conns = BRIDGES[bus]
     pdecl = ",\n".join(f"    parameter integer {k} = {v}" for k, v in params.items())
     ppass = ", ".join(f".{k}({k})" for k in core_params)
@@ -107,7 +107,8 @@ wire                 in_tuser, in_tvalid, in_tready, out_tuser, out_tvalid, out_
 );
 
 cc_regs #(.BLOCK_BITS(BLOCK_W), .KEY_BITS(KEY_W), .TLEN_BITS({tlen_bits}),
-          .IV_PORT({int(iv_port)}), .OFIFO_LOG2(OFIFO_LOG2)) u_regs (
+          .IV_PORT({int(iv_port)}), .OFIFO_LOG2(OFIFO_LOG2),
+          .RESET_CYCLES(RESET_CYCLES)) u_regs (
     .clk(clk), .rst(rst),
     .req_valid(req_valid), .req_write(req_write), .req_addr(req_addr),
     .req_wdata(req_wdata), .req_bad(req_bad),
