@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: demo test slow formal lint clean venv bench-synth bench-sweeps
+.PHONY: demo test slow formal lint clean venv bench-synth bench-sweeps soc
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,6 +15,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 venv: $(STAMP)
+
+# the `soc` extra (LiteX, Migen, VexRiscv, picolibc sources, meson), for `make soc` only
+SOC_STAMP := $(VENV)/.installed-soc
+$(SOC_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,soc]'
+	touch $(SOC_STAMP)
 
 ## demo: encrypt a sample file through an RTL core (Verilator co-simulation) and back
 demo: $(STAMP)
@@ -33,10 +39,19 @@ slow: $(STAMP)
 formal: $(STAMP)
 	$(BIN)/python -m ciphercores.formal
 
+## soc: a LiteX SoC (VexRiscv) with aes_iter and speck_iter on its Wishbone bus through their
+## bus wrappers, simulated with Verilator: the firmware runs the FIPS-197, SP 800-38A and SPECK
+## vectors through them and a software AES, and prints cycles per block (soc/, docs/soc.md).
+## Also needs Debian's gcc-riscv64-unknown-elf, libevent-dev, libjson-c-dev: checked first.
+soc:
+	$(PYTHON) soc/ciphercores_soc.py --check
+	$(MAKE) --no-print-directory $(SOC_STAMP)
+	$(BIN)/python soc/ciphercores_soc.py
+
 ## lint: Verilator --lint-only -Wall on every RTL file (every registered test set), ruff on Python
 lint: $(STAMP)
 	$(BIN)/python -m ciphercores.lint
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests soc
 
 ## bench-synth: the full measurement run: every core's test parameter sets on ECP5 (speed 8
 ## and 6, placer seeds 1,2,3) and xc7, as sweeps (docs/img/CORE-sweep.csv/.json/.png), then

@@ -216,13 +216,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="C++ optimisation of the Verilator model (default O1)")
     parser.add_argument("--timeout", type=float, default=1800,
                         help="seconds the simulation may run (default 1800)")
+    parser.add_argument("--check", action="store_true",
+                        help="only check for the Debian packages (exit status 3 if missing)")
     args = parser.parse_args(argv)
 
     missing = missing_debian_packages()
     if missing:
-        print("soc: missing Debian packages; install them with:\n"
-              f"    apt-get install {' '.join(missing)}", file=sys.stderr)
+        print("soc: missing Debian packages; install them (as root) with:\n"
+              f"    apt-get install -y {' '.join(missing)}", file=sys.stderr)
         return 3
+    if args.check:
+        return 0
 
     from litex.build.sim.config import SimConfig
     from litex.soc.integration.builder import Builder
