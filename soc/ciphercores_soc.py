@@ -12,7 +12,8 @@ block of both.
 Steps: the vectors header (from vectors/, through ciphercores.vectors), the SoC's headers and
 libraries and the firmware (LiteX's Builder, the firmware as one more software package), the
 firmware put in the ROM, the Verilator model, then the run (its console output is printed and
-kept in OUT/sim.log). Exit status 0 when every vector passed.
+kept in OUT/sim.log). Exit status 0 when every vector passed, 1 when one did not or a step
+failed, 3 when a Debian package is missing (`--check` checks only that).
 """
 
 from __future__ import annotations
