@@ -8,8 +8,10 @@
 // parameter assignments), FORMAL_CORE_TLEN (the core has an s_key_tlen port). The environment
 // drives s_key and s_axis by the source rules (assumed, except across a reset edge) and
 // m_axis_tready freely. Checked: m_axis follows the source rules, zero while idle, cleared by
-// a reset (rules 1, 5); s_axis_tready low while s_key_tvalid is high (rule 3); at most
-// CAPACITY blocks inside, none invented (rule 2); two chosen blocks leave once and in order.
+// a reset (rules 1, 5); both tready low from the RESET_CYCLES-th reset edge, and a key offered
+// as rst falls taken READY_AFTER_RESET cycles later (rule 5); s_axis_tready low while
+// s_key_tvalid is high (rule 3); at most CAPACITY blocks inside, none invented (rule 2); two
+// chosen blocks leave once and in order.
 // Proofs and what they cover: docs/interface.md, "What is proven".
 module core_formal #(
     parameter integer DATA_BITS = 32,
@@ -19,7 +21,11 @@ module core_formal #(
     parameter integer CAPACITY = 1,
     // 1: m_axis_tdata is zero whenever m_axis_tvalid is low (rule 5 as docs/interface.md
     // states it); 0 where a core keeps its last block on the port (reported, not hidden)
-    parameter integer ZERO_IDLE = 1
+    parameter integer ZERO_IDLE = 1,
+    // the registry's reset figures: edges rst must stay high, and the cycles after it falls
+    // during which s_key_tready stays low
+    parameter integer RESET_CYCLES = 1,
+    parameter integer READY_AFTER_RESET = 0
 ) (
     input wire clk
 );
@@ -143,10 +149,55 @@ axis_chosen_block_props #(
     .value1()
 );
 
+// rule 5's reset window: consecutive edges with rst high (saturating), and a key offered
+// from the first cycle after rst falls: the cycles it has waited, and whether the reset before
+// it was of exactly RESET_CYCLES edges (only then is the wait exact; a longer one may shorten it)
+localparam integer RW = $clog2(READY_AFTER_RESET + 2) + 1;
+reg [3:0]    f_rst_edges = 4'd0;
+reg          f_waiting = 1'b0;
+reg          f_exact = 1'b0;
+reg          f_long = 1'b0;
+reg [RW-1:0] f_wait = {RW{1'b0}};
+always @(posedge clk) begin : p_reset_window
+    if (rst) begin
+        f_rst_edges <= (f_rst_edges == 4'd15) ? 4'd15 : f_rst_edges + 4'd1;
+        f_wait <= {RW{1'b0}};
+    end else begin
+        f_rst_edges <= 4'd0;
+        if (f_waiting) begin
+            if (!s_key_tvalid || s_key_tready) begin
+                f_waiting <= 1'b0;
+            end else if (f_wait <= READY_AFTER_RESET[RW-1:0]) begin
+                f_wait <= f_wait + 1'b1;
+            end
+        end
+    end
+    if (rst) begin
+        // a reset shorter than RESET_CYCLES is undefined: no wait is checked after it
+        f_exact <= (f_rst_edges + 4'd1 == RESET_CYCLES[3:0]);
+        f_long <= (f_rst_edges + 4'd1 >= RESET_CYCLES[3:0]);
+        f_waiting <= (f_rst_edges + 4'd1 >= RESET_CYCLES[3:0]);
+    end
+end
+
 always @(*) begin
     if (armed) begin
         // rule 3: key loads take priority
         core_key_priority: assert(!(s_axis_tready && s_key_tvalid));
+        // rule 5: from the RESET_CYCLES-th edge with rst high, nothing is taken
+        if (rst && f_rst_edges >= RESET_CYCLES[3:0]) begin
+            core_reset_tready_low: assert(!s_axis_tready && !s_key_tready);
+        end
+        // rule 5: a key offered as rst falls waits READY_AFTER_RESET cycles at most, and
+        // exactly that many after the shortest reset
+        if (!rst && f_waiting && s_key_tvalid && f_long
+                && f_wait >= READY_AFTER_RESET[RW-1:0]) begin
+            core_ready_after_reset: assert(s_key_tready);
+        end
+        if (!rst && f_waiting && s_key_tvalid && f_exact
+                && f_wait < READY_AFTER_RESET[RW-1:0]) begin
+            core_ready_not_early: assert(!s_key_tready);
+        end
     end
 end
 

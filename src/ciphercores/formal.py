@@ -90,9 +90,11 @@ class Target:
         if not self.core:
             return params
         core = cores.get(self.name)
+        reset = core.reset_figures(params)
         return {"DATA_BITS": core.block_bits(params) * core.lanes(params),
                 "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
-                "ZERO_IDLE": int(self.zero_idle)}
+                "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
+                "READY_AFTER_RESET": reset["ready_after_reset"]}
 
     def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
         p = dict(self.defaults)
@@ -117,6 +119,7 @@ _PIPED = "common/axis_credit_fifo_piped.v"
 _FIFO_PROPS = "formal/credit_fifo_props.v"
 _MODE = "modes/mode_engine.v"
 _SPECK = "speck/speck_iter.v"
+_TDES = "des/tdes_iter.v"
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
@@ -250,7 +253,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         zero_idle=False,
         defaults={"WORD": 16, "KEY_WORDS": 4}, sweep=({"WORD": 16, "KEY_WORDS": 4},),
         depth=0, cover_depth=lambda p: _core_cover_depth("speck_iter", p, 2),
-        what="bounded: m_axis source rules, reset; key before data; "
+        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+             "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order",
         mutations=(
@@ -267,6 +271,14 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("reset leaves m_axis_tvalid", _SPECK,
                      "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
                      "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
+            Mutation("reset skips the zero key's pre-pass", _SPECK,
+                     "        busy_reg <= 1'b0;\n        prep_reg <= (ROUNDS > 1);",
+                     "        busy_reg <= 1'b0;\n        prep_reg <= 1'b0;",
+                     ("core_reset_tready_low", "core_ready_not_early")),
+            Mutation("the pre-pass one step too long", _SPECK,
+                     "if (rnd_reg == ROUNDS[CW-1:0] - 6'd2) begin",
+                     "if (rnd_reg == ROUNDS[CW-1:0] - 6'd1) begin",
+                     ("core_ready_after_reset",)),
         )),
     Target(
         name="des_iter", top="core_formal", sources=(), core=True, capacity=2,
@@ -274,9 +286,15 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         zero_idle=False,
         defaults={}, sweep=({},),
         depth=0, cover_depth=lambda p: _core_cover_depth("des_iter", p, 2),
-        what="bounded: m_axis source rules, reset; key before data; "
+        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+             "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
-             "once, in order"),
+             "once, in order",
+        mutations=(
+            Mutation("tready high during reset", _TDES,
+                     "assign s_key_tready = run_reg && (", "assign s_key_tready = (",
+                     ("core_reset_tready_low", "core_ready_not_early")),
+        )),
 )}
 
 
@@ -365,7 +383,8 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
     tag = "-".join(f"{k}{v}" for k, v in params.items())
     if target.core:  # the formal top's own parameters (the zero-idle check may be off)
         tag += "-" + "-".join(f"{k}{v}" for k, v in target.top_params(params).items()
-                              if k in ("CAPACITY", "ZERO_IDLE"))
+                              if k in ("CAPACITY", "ZERO_IDLE", "RESET_CYCLES",
+                                       "READY_AFTER_RESET"))
     if mutation is not None:
         tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
     job = build / f"{target.name}-{tag}-{mode}"
