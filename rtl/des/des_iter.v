@@ -25,6 +25,11 @@ module des_iter (
     output wire        m_axis_tuser,
     output wire        m_axis_tvalid,
     input  wire        m_axis_tready
+`ifdef FORMAL
+    ,
+    // every key register, for the proof of the key wipe (rtl/formal/)
+    output wire [4*56-1:0] f_keys
+`endif
 );
 
 tdes_iter #(
@@ -44,6 +49,10 @@ tdes_iter #(
     .m_axis_tuser(m_axis_tuser),
     .m_axis_tvalid(m_axis_tvalid),
     .m_axis_tready(m_axis_tready)
+`ifdef FORMAL
+    ,
+    .f_keys(f_keys)
+`endif
 );
 
 endmodule

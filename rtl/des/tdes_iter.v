@@ -30,6 +30,12 @@ module tdes_iter #(
     output wire         m_axis_tuser,
     output wire         m_axis_tvalid,
     input  wire         m_axis_tready
+`ifdef FORMAL
+    ,
+    // every key register, for the proof of the key wipe (rtl/formal/): {K1, K2, K3, C D}
+    // (with DES_ONLY, K1 three times)
+    output wire [4*56-1:0] f_keys
+`endif
 );
 
 // DES passes per block: 1 (DES) or 3 (EDE)
@@ -88,6 +94,9 @@ generate
         assign pass0_key = k1_reg;
         assign pass1_key = k1_reg;
         assign pass2_key = k1_reg;
+`ifdef FORMAL
+        assign f_keys = {k1_reg, k1_reg, k1_reg, cd_reg};
+`endif
     end else begin : g_tdes
         reg [55:0] k1_reg;
         reg [55:0] k2_reg;
@@ -116,6 +125,9 @@ generate
         end
 
         assign pass0_key = s_axis_tuser ? k3_reg : k1_reg;
+`ifdef FORMAL
+        assign f_keys = {k1_reg, k2_reg, k3_reg, cd_reg};
+`endif
         assign pass1_key = k2_reg;
         assign pass2_key = dir_reg ? k1_reg : k3_reg;
     end

@@ -34,6 +34,11 @@ localparam integer CW = $clog2(CAPACITY + 2) + 1;
 
 wire                           rst;
 wire                           armed;
+`ifdef FORMAL_CORE_KEYS
+// every key register of the core (its FORMAL-only port), and what they hold for the zero key
+// once it is set up (constants from the reference model, written by ciphercores.formal)
+wire [`FORMAL_CORE_KEYS_BITS-1:0] f_keys;
+`endif
 (* anyseq *) wire [KEY_BITS-1:0]  s_key_tdata;
 (* anyseq *) wire [TLEN_BITS-1:0] s_key_tlen;
 (* anyseq *) wire              s_key_tvalid;
@@ -76,6 +81,10 @@ formal_reset u_reset (
     .m_axis_tuser(m_axis_tuser),
     .m_axis_tvalid(m_axis_tvalid),
     .m_axis_tready(m_axis_tready)
+`ifdef FORMAL_CORE_KEYS
+    ,
+    .f_keys(f_keys)
+`endif
 );
 
 axis_source_props #(
@@ -158,12 +167,17 @@ reg          f_waiting = 1'b0;
 reg          f_exact = 1'b0;
 reg          f_long = 1'b0;
 reg [RW-1:0] f_wait = {RW{1'b0}};
+reg [RW-1:0] f_since = {RW{1'b0}};     // cycles since rst fell (saturating)
 always @(posedge clk) begin : p_reset_window
     if (rst) begin
         f_rst_edges <= (f_rst_edges == 4'd15) ? 4'd15 : f_rst_edges + 4'd1;
         f_wait <= {RW{1'b0}};
+        f_since <= {RW{1'b0}};
     end else begin
         f_rst_edges <= 4'd0;
+        if (f_since <= READY_AFTER_RESET[RW-1:0]) begin
+            f_since <= f_since + 1'b1;
+        end
         if (f_waiting) begin
             if (!s_key_tvalid || s_key_tready) begin
                 f_waiting <= 1'b0;
@@ -198,6 +212,13 @@ always @(*) begin
                 && f_wait < READY_AFTER_RESET[RW-1:0]) begin
             core_ready_not_early: assert(!s_key_tready);
         end
+`ifdef FORMAL_CORE_KEYS
+        // rule 5: when the core is ready again after a reset, every key register holds the
+        // zero key's state, whatever key was loaded before
+        if (!rst && f_exact && f_since == READY_AFTER_RESET[RW-1:0]) begin
+            core_key_wiped: assert(f_keys == `FORMAL_CORE_KEYS_ZERO);
+        end
+`endif
     end
 end
 

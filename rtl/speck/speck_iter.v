@@ -30,6 +30,11 @@ module speck_iter #(
     output wire                      m_axis_tuser,
     output wire                      m_axis_tvalid,
     input  wire                      m_axis_tready
+`ifdef FORMAL
+    ,
+    // every key register, for the proof of the key wipe (rtl/formal/): {key0, keyl, kw}
+    output wire [3*WORD*KEY_WORDS-1:0] f_keys
+`endif
 );
 
 // round count T of the set, 0 for a set that does not exist
@@ -206,6 +211,10 @@ always @(posedge clk) begin : p_output
         out_valid_reg <= 1'b0;
     end
 end
+
+`ifdef FORMAL
+assign f_keys = {key0_reg, keyl_reg, kw_reg};
+`endif
 
 endmodule
 

@@ -70,6 +70,9 @@ class Target:
     capacity: int = 0
     # rule 5's "m_axis_tdata zero whenever m_axis_tvalid is low" checked (core_formal)
     zero_idle: bool = True
+    # a core with a FORMAL-only f_keys port: parameters -> (its width, what it holds for the
+    # zero key once the core is ready after a reset); the key wipe of rule 5 is then proven
+    zero_keys: Callable[[dict[str, int]], tuple[int, int]] | None = None
 
     def files(self) -> list[Path]:
         sources = (cores.get(self.name).sources() if self.core
@@ -119,6 +122,25 @@ _PIPED = "common/axis_credit_fifo_piped.v"
 _FIFO_PROPS = "formal/credit_fifo_props.v"
 _MODE = "modes/mode_engine.v"
 _SPECK = "speck/speck_iter.v"
+
+
+def _speck_iter_zero_keys(p: dict[str, int]) -> tuple[int, int]:
+    """speck_iter's key registers {key0, keyl, kw} once the zero key is set up: key0 zero, and
+    keyl and kw the key schedule's last window {l_(T+m-3), ..., l_(T-1), k_(T-1)}, from the
+    reference model's key schedule (its trace gives every l)."""
+    from .models.base import Trace
+    from .models.speck import PARAMS, expand_key
+
+    n, m = p["WORD"], p["KEY_WORDS"]
+    _, _, t, alpha, beta = PARAMS[(2 * n, n * m)]
+    trace = Trace()
+    ks = expand_key(0, n, m, t, alpha, beta, trace)
+    ls = [0] * (m - 1) + [s.values["l"] for s in trace.phase("key")]
+    window = ks[-1]
+    for j, lv in enumerate(ls[t - 1:t - 1 + m - 1]):
+        window |= lv << (n * (j + 1))
+    kw = n * m
+    return 3 * kw, (window << kw) | window
 _TDES = "des/tdes_iter.v"
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
@@ -249,6 +271,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
     # registered cores at their smallest parameter set: bounded model checks from reset
     Target(
         name="speck_iter", top="core_formal", sources=(), core=True, capacity=2,
+        zero_keys=_speck_iter_zero_keys,
         # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
         zero_idle=False,
         defaults={"WORD": 16, "KEY_WORDS": 4}, sweep=({"WORD": 16, "KEY_WORDS": 4},),
@@ -275,13 +298,18 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "        busy_reg <= 1'b0;\n        prep_reg <= (ROUNDS > 1);",
                      "        busy_reg <= 1'b0;\n        prep_reg <= 1'b0;",
                      ("core_reset_tready_low", "core_ready_not_early")),
+            Mutation("reset keeps the loaded key", _SPECK,
+                     "        key0_reg <= {KW{1'b0}};\n        keyl_reg <= {KW{1'b0}};\n",
+                     "        keyl_reg <= {KW{1'b0}};\n", ("core_key_wiped",)),
             Mutation("the pre-pass one step too long", _SPECK,
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd2) begin",
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd1) begin",
-                     ("core_ready_after_reset",)),
+                     ("core_ready_after_reset", "core_key_wiped")),
         )),
     Target(
         name="des_iter", top="core_formal", sources=(), core=True, capacity=2,
+        # K1 (three times) and C D: the zero key's are zero (PC-1 of zero)
+        zero_keys=lambda p: (4 * 56, 0),
         # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
         zero_idle=False,
         defaults={}, sweep=({},),
@@ -291,6 +319,11 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order",
         mutations=(
+            Mutation("reset keeps K1", _TDES,
+                     "            if (rst) begin\n                k1_reg <= 56'd0;\n"
+                     "            end\n        end\n\n        assign pass0_key = k1_reg;",
+                     "        end\n\n        assign pass0_key = k1_reg;",
+                     ("core_key_wiped",)),
             Mutation("tready high during reset", _TDES,
                      "assign s_key_tready = run_reg && (", "assign s_key_tready = (",
                      ("core_reset_tready_low", "core_ready_not_early")),
@@ -397,8 +430,12 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
         plist = ", ".join(f".{k}({v})" for k, v in params.items())
         defines = build / f"{target.name}-{tag}.defs" / "formal_core_defs.v"
         defines.parent.mkdir(parents=True, exist_ok=True)
-        defines.write_text(f"`define FORMAL_CORE {core.top}\n"
-                           f"`define FORMAL_CORE_PARAMS {plist}\n")
+        text = f"`define FORMAL_CORE {core.top}\n`define FORMAL_CORE_PARAMS {plist}\n"
+        if target.zero_keys is not None:
+            bits, value = target.zero_keys(params)
+            text += (f"`define FORMAL_CORE_KEYS\n`define FORMAL_CORE_KEYS_BITS {bits}\n"
+                     f"`define FORMAL_CORE_KEYS_ZERO {bits}'h{value:x}\n")
+        defines.write_text(text)
         files = [defines, *files]
     if mutation is not None:
         src = (RTL / mutation.file).read_text()
