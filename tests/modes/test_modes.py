@@ -269,7 +269,8 @@ def test_parse_name(name, cipher, mode):
     assert (cm.cipher, cm.mode) == (cipher, mode)
 
 
-@pytest.mark.parametrize("bad", ["speck128-128-gcm", "aes-128-ccm", "aes-100-cbc", "rot13", "", "speck64-64-ctr"])
+@pytest.mark.parametrize("bad", ["speck128-128-gcm", "aes-128-ccm", "aes-100-cbc", "rot13", "",
+                                 "speck64-64-ctr"])
 def test_parse_name_rejects(bad):
     with pytest.raises(UnknownCipherError):
         modes.parse_name(bad)
