@@ -71,13 +71,16 @@ class KeySizeError(CipherCoresError):
 
 
 class IVSizeError(CipherCoresError):
-    def __init__(self, cipher: str, got: int, want: int):
+    """``note``: what else the mode allows (GCM: any length from 1 byte, 12 recommended)."""
+
+    def __init__(self, cipher: str, got: int, want: int, note: str = ""):
         if want == 0:
-            super().__init__(f"{cipher}: this mode takes no IV (got {got} bytes)")
+            text = f"{cipher}: this mode takes no IV (got {got} bytes)"
         elif got == 0:
-            super().__init__(f"{cipher}: an IV of {want} bytes is required")
+            text = f"{cipher}: an IV of {want} bytes is required"
         else:
-            super().__init__(f"{cipher}: IV is {got} bytes; it must be {want} bytes")
+            text = f"{cipher}: IV is {got} bytes; it must be {want} bytes"
+        super().__init__(text + (f" ({note})" if note else ""))
 
 
 class BlockSizeError(CipherCoresError):

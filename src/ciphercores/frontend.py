@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 
 from . import cores, models, modes
-from .errors import BadHexError, UnsupportedCipherError
+from .errors import BadHexError, IVSizeError, UnsupportedCipherError
 
 
 def parse_hex(what: str, text: str | None) -> bytes | None:
@@ -47,8 +47,21 @@ def check_key(cm: modes.CipherMode, key: bytes) -> None:
 
 
 def check_iv(cm: modes.CipherMode, iv: bytes | None) -> None:
-    """IVSizeError unless ``iv`` is what the mode of ``cm`` needs (none for ECB)."""
+    """IVSizeError unless ``iv`` is what the mode of ``cm`` needs (none for ECB; GCM: any
+    length from 1 byte)."""
+    if cm.aead:
+        if not iv:
+            raise IVSizeError(cm.name, 0, modes.GCM_IV_RECOMMENDED,
+                              note="GCM takes any IV length from 1 byte; 12 is recommended")
+        return
     modes._check(models.spec(cm.cipher), cm.mode, iv, cm.cipher)
+
+
+def aead_cores(cm: modes.CipherMode) -> list[tuple[cores.Core, dict[str, int]]]:
+    """The registered cores that run the whole of an authenticated mode (``aes-128-gcm``:
+    counters, GHASH and the tag in hardware), the default first. None is registered yet, so
+    GCM runs on the host: the reference model, or a block cipher core as its block cipher."""
+    return cores.cores_for(cm.name) if cm.aead else []
 
 
 def choose_core(cm: modes.CipherMode, spec: str | None
@@ -59,7 +72,12 @@ def choose_core(cm: modes.CipherMode, spec: str | None
     sets the rest). Without it: the cipher's default core (``Core.default_for``), inside its
     hardware mode wrapper ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
     if spec is None:
-        options = core_options(cm)
+        options = aead_cores(cm) if cm.aead else core_options(cm)
+        if not options and cm.aead:
+            raise UnsupportedCipherError(
+                f"no registered core runs {cm.name} yet (GCM runs on the host: the reference "
+                f"model with --software, or --core with a core of {cm.cipher} as the block "
+                "cipher)")
         if not options:
             raise UnsupportedCipherError(
                 f"no registered core implements {cm.cipher} (use --software for the model)")
@@ -68,6 +86,8 @@ def choose_core(cm: modes.CipherMode, spec: str | None
     mode = getattr(core, "mode", "")
     if mode and mode != cm.mode:
         raise UnsupportedCipherError(f"core {core.name} runs {mode.upper()}, not {cm.name}")
+    if any(c.name == core.name for c, _ in aead_cores(cm)):
+        return cores.parse_core_spec(spec, cm.name)
     return cores.parse_core_spec(spec, cm.cipher)
 
 
@@ -75,8 +95,9 @@ def core_options(cm: modes.CipherMode) -> list[tuple[cores.Core, dict[str, int]]
     """Every RTL (core, parameters) that can run ``cm``, the default (:func:`choose_core`)
     first: for each registered parameter set implementing the cipher, the hardware mode core
     ``MODE(CORE)`` (CBC/CFB/OFB/CTR, single-lane cores) and then the block cipher core itself
-    (the mode then runs on the host)."""
-    out: list[tuple[cores.Core, dict[str, int]]] = []
+    (the mode then runs on the host). For GCM: the cores that run all of it
+    (:func:`aead_cores`; none yet), then the block cipher cores (GCM on the host)."""
+    out: list[tuple[cores.Core, dict[str, int]]] = list(aead_cores(cm))
     for core, params in cores.cores_for(cm.cipher):
         if cm.mode in cores.HW_MODES and core.lanes(params) == 1:
             mc = cores.mode_core(cm.mode, core.name)
@@ -92,8 +113,8 @@ def core_spec(core: cores.Core, params: dict[str, int]) -> str:
     return f"{core.name}:" + ",".join(f"{k}={params[k]}" for k in settable)
 
 
-__all__ = ["check_iv", "check_key", "choose_core", "core_options", "core_spec", "parse_hex",
-           "redact"]
+__all__ = ["aead_cores", "check_iv", "check_key", "choose_core", "core_options", "core_spec",
+           "parse_hex", "redact"]
 
 
 #: why the first key load after opening (or resetting) a core costs more than the registry's

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Host-side modes of operation over any block cipher: ECB, CBC, CFB, OFB, CTR and PKCS#7.
+"""Host-side modes of operation over any block cipher: ECB, CBC, CFB, OFB, CTR and PKCS#7;
+and GCM (authenticated encryption, SP 800-38D) over AES.
 
 The result is byte-for-byte what ``openssl enc`` produces for the same cipher, key and IV:
 
@@ -21,7 +22,9 @@ block because each block needs the previous result.
 
 :class:`Stream` takes a message in pieces of any sizes (what the CLI uses, so that memory does
 not grow with the input); :func:`encrypt` and :func:`decrypt` are a Stream given the whole
-message at once.
+message at once. :class:`GcmStream`, :func:`gcm_encrypt` and :func:`gcm_decrypt` are GCM in
+the same shape (``aes-128-gcm``: the ciphertext followed by the tag, as ``cryptography``'s
+AESGCM, libsodium and Go's ``Seal`` write it).
 
 Errors are the typed ones of :mod:`ciphercores.errors`; they name sizes, never key bytes.
 """
@@ -48,6 +51,10 @@ from .errors import (
 )
 
 MODES = ("ecb", "cbc", "cfb", "ofb", "ctr")
+#: authenticated modes (a name ``aes-128-gcm``; not in MODES: no Stream, no hardware engine)
+AEAD_MODES = ("gcm",)
+#: the cipher families GCM is offered for (SP 800-38D: a 128-bit block cipher; AES)
+GCM_FAMILIES = ("aes",)
 #: modes that pad (PKCS#7) by default, as ``openssl enc`` does
 PADDED_MODES = ("ecb", "cbc")
 
@@ -83,19 +90,32 @@ class CipherMode:
     def needs_iv(self) -> bool:
         return self.mode != "ecb"
 
+    @property
+    def aead(self) -> bool:
+        """Whether this is an authenticated mode (GCM): a tag follows the ciphertext."""
+        return self.mode in AEAD_MODES
+
 
 def parse_name(name: str) -> CipherMode:
     """``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``, ``speck64-128-ctr`` -> (cipher, mode).
 
     A name without a mode is ECB only where OpenSSL says so (``des``, ``des-ede``,
-    ``des-ede3``, ``bf``)."""
+    ``des-ede3``, ``bf``). GCM: ``aes-{128,192,256}-gcm``."""
     text = name.strip().lower()
     base, _, mode = text.rpartition("-")
     if mode in MODES and base in models.CIPHERS:
         return CipherMode(base, mode)
+    if mode in AEAD_MODES and base in models.CIPHERS \
+            and models.CIPHERS[base].family in GCM_FAMILIES:
+        return CipherMode(base, mode)
     if text in ("des", "des-ede", "des-ede3", "bf"):
         return CipherMode(text, "ecb")
-    raise UnknownCipherError(name, [f"{c}-{{{','.join(MODES)}}}" for c in models.CIPHERS])
+    raise UnknownCipherError(name, [f"{c}-{{{','.join(_modes_of(c))}}}" for c in models.CIPHERS])
+
+
+def _modes_of(cipher: str) -> tuple[str, ...]:
+    """The modes a cipher's names take: MODES, and GCM for AES."""
+    return MODES + (AEAD_MODES if models.CIPHERS[cipher].family in GCM_FAMILIES else ())
 
 
 # ---------------------------------------------------------------------------------------
@@ -313,20 +333,21 @@ def _zero_pad16(data: bytes) -> bytes:
     return data + bytes(-len(data) % 16)
 
 
-def _gcm_lengths(aad: bytes, text: bytes) -> bytes:
-    return (8 * len(aad)).to_bytes(8, "big") + (8 * len(text)).to_bytes(8, "big")
+#: the IV length GCM is built for (any length from 1 byte is allowed; others go through GHASH)
+GCM_IV_RECOMMENDED = 12
 
 
-def _gcm_check(cipher, iv: bytes, tag_len: int) -> tuple[str, bytes, bytes]:
+def _gcm_check(cipher, iv: bytes | None, tag_len: int) -> tuple[str, bytes, bytes]:
     """(name, H, J0) after checking the block size, IV and tag lengths."""
     name = f"{_name(cipher)}-gcm"
     if cipher.block_size != 16:
         raise BlockSizeError(name, cipher.block_size, 16)
     if not iv:
-        raise IVSizeError(name, 0, 12)
+        raise IVSizeError(name, 0, GCM_IV_RECOMMENDED,
+                          note="GCM takes any IV length from 1 byte; 12 is recommended")
     if tag_len not in GCM_TAG_LENGTHS:
         raise TagSizeError(f"{name}: a tag of {tag_len} bytes is not allowed (allowed: "
-                               f"{', '.join(str(t) for t in GCM_TAG_LENGTHS)} bytes)")
+                           f"{', '.join(str(t) for t in GCM_TAG_LENGTHS)} bytes)")
     h = cipher.encrypt_block(bytes(16))
     if len(iv) == 12:  # the 96-bit IV directly; any other length through GHASH
         j0 = bytes(iv) + b"\x00\x00\x00\x01"
@@ -335,28 +356,108 @@ def _gcm_check(cipher, iv: bytes, tag_len: int) -> tuple[str, bytes, bytes]:
     return name, h, j0
 
 
-def _gctr(cipher, j0: bytes, data: bytes) -> bytes:
-    """GCTR from inc32(J0): the low 32 bits count, modulo 2^32."""
-    n = -(-len(data) // 16)
-    head, low = j0[:12], int.from_bytes(j0[12:], "big")
-    counters = [head + ((low + i) % (1 << 32)).to_bytes(4, "big") for i in range(1, n + 1)]
-    stream = b"".join(_batch(cipher, counters, decrypt=False))
-    return _xor(data, stream)
+class GcmStream:
+    """One GCM message in pieces, in the shape of :class:`Stream` (``update``, ``finish``,
+    ``expect``, ``checks_at_end``), so that a front end streams it the same way.
 
+    Encryption: :meth:`update` returns the ciphertext of the whole blocks so far,
+    :meth:`finish` the rest of the ciphertext followed by the tag (``tag_len`` bytes).
+    Decryption takes the ciphertext followed by the tag: :meth:`update` returns plaintext
+    that is **not yet authenticated** (the last ``tag_len`` bytes and a partial block are held
+    back); :meth:`finish` checks the tag and raises :class:`AuthenticationError` if it does not
+    match, so whoever consumes the pieces must hold them until :meth:`finish` returns (the
+    CLI writes them to a file replaced only at the end, or spools them). A message shorter
+    than a tag is an AuthenticationError too. The counter is GCTR's: inc32 from J0, the low
+    32 bits modulo 2^32."""
 
-def _gcm_tag(cipher, h: bytes, j0: bytes, aad: bytes, ct: bytes, tag_len: int) -> bytes:
-    s = ghash(h, _zero_pad16(aad) + _zero_pad16(ct) + _gcm_lengths(aad, ct))
-    return _xor(cipher.encrypt_block(j0), s)[:tag_len]
+    def __init__(self, cipher: BlockCipherLike, iv: bytes | None, aad: bytes = b"",
+                 decrypt: bool = False, tag_len: int = 16):
+        self.name, self.h, self.j0 = _gcm_check(cipher, iv, tag_len)
+        self.cipher, self.decrypt, self.tag_len = cipher, decrypt, tag_len
+        self.aad = bytes(aad)
+        self._hi = int.from_bytes(self.h, "big")
+        self._y = self._absorb(0, _zero_pad16(self.aad))  # GHASH state
+        self._ctr = 1  # the next GCTR counter, inc32(J0) first
+        self.held = b""
+        self.total = 0  # input bytes so far
+        self.text_bytes = 0  # ciphertext bytes hashed so far
+
+    @property
+    def checks_at_end(self) -> bool:
+        """Whether :meth:`finish` can still fail after output was given: decryption (the
+        tag)."""
+        return self.decrypt
+
+    def _absorb(self, y: int, blocks: bytes) -> int:
+        for i in range(0, len(blocks), 16):
+            y = gf128_mul(y ^ int.from_bytes(blocks[i:i + 16], "big"), self._hi)
+        return y
+
+    def _gctr(self, data: bytes) -> bytes:
+        n = -(-len(data) // 16)
+        head, low = self.j0[:12], int.from_bytes(self.j0[12:], "big")
+        counters = [head + ((low + self._ctr + i) % (1 << 32)).to_bytes(4, "big")
+                    for i in range(n)]
+        self._ctr += n
+        return _xor(data, b"".join(_batch(self.cipher, counters, decrypt=False)))
+
+    def _text(self, data: bytes) -> bytes:
+        """Whole blocks (a partial one only last): GCTR, the ciphertext into GHASH."""
+        if not data:
+            return b""
+        out = self._gctr(data)
+        ct = data if self.decrypt else out
+        self._y = self._absorb(self._y, _zero_pad16(ct))
+        self.text_bytes += len(ct)
+        return out
+
+    def _tag(self) -> bytes:
+        lengths = (8 * len(self.aad)).to_bytes(8, "big") + (8 * self.text_bytes).to_bytes(8, "big")
+        s = self._absorb(self._y, lengths).to_bytes(16, "big")
+        return _xor(self.cipher.encrypt_block(self.j0), s)[:self.tag_len]
+
+    def expect(self, total: int) -> None:
+        """Fail now if a message of ``total`` bytes must fail at the end for its length: a
+        ciphertext shorter than its tag."""
+        if self.decrypt and total < self.tag_len:
+            raise AuthenticationError(
+                f"{self.name}: the input is {total} bytes, shorter than the "
+                f"{self.tag_len}-byte tag that must end it (truncated or not GCM output)")
+
+    def update(self, data: bytes) -> bytes:
+        self.total += len(data)
+        buf = self.held + bytes(data)
+        keep = len(buf) % 16
+        if self.decrypt:
+            body = max(0, len(buf) - self.tag_len)
+            keep = len(buf) - (body - body % 16)
+        self.held = buf[len(buf) - keep:]
+        return self._text(buf[:len(buf) - keep])
+
+    def finish(self, data: bytes = b"") -> bytes:
+        """Encryption: the last ciphertext and the tag. Decryption: the last plaintext, once
+        the tag matches (AuthenticationError otherwise, nothing more given)."""
+        self.total += len(data)
+        self.expect(self.total)
+        buf, self.held = self.held + bytes(data), b""
+        if not self.decrypt:
+            return self._text(buf) + self._tag()
+        ct, tag = buf[:len(buf) - self.tag_len], buf[len(buf) - self.tag_len:]
+        # hash the rest first, decrypt it only once the tag matches
+        self._y = self._absorb(self._y, _zero_pad16(ct))
+        self.text_bytes += len(ct)
+        if not hmac.compare_digest(self._tag(), tag):
+            raise AuthenticationError(f"{self.name}: the tag does not match (wrong key, IV, "
+                                      "AAD or tag, or the data was changed)")
+        return self._gctr(ct)
 
 
 def gcm_encrypt(cipher: BlockCipherLike, iv: bytes, data: bytes, aad: bytes = b"",
                 tag_len: int = 16) -> tuple[bytes, bytes]:
     """GCM authenticated encryption: (ciphertext, tag). Any IV length from 1 byte (12 bytes
     is the recommended one), tags of GCM_TAG_LENGTHS bytes."""
-    _, h, j0 = _gcm_check(cipher, iv, tag_len)
-    data, aad = bytes(data), bytes(aad)
-    ct = _gctr(cipher, j0, data)
-    return ct, _gcm_tag(cipher, h, j0, aad, ct, tag_len)
+    out = GcmStream(cipher, iv, aad, tag_len=tag_len).finish(data)
+    return out[:len(out) - tag_len], out[len(out) - tag_len:]
 
 
 def gcm_decrypt(cipher: BlockCipherLike, iv: bytes, data: bytes, tag: bytes,
@@ -364,12 +465,8 @@ def gcm_decrypt(cipher: BlockCipherLike, iv: bytes, data: bytes, tag: bytes,
     """GCM authenticated decryption: the plaintext, or AuthenticationError (nothing of the
     plaintext is returned) when the tag does not match the ciphertext, AAD, IV and key. The
     tag's length is the tag length."""
-    name, h, j0 = _gcm_check(cipher, iv, len(tag))
-    data, aad = bytes(data), bytes(aad)
-    if not hmac.compare_digest(_gcm_tag(cipher, h, j0, aad, data, len(tag)), bytes(tag)):
-        raise AuthenticationError(f"{name}: the tag does not match (wrong key, IV, AAD or "
-                                  "tag, or the data was changed)")
-    return _gctr(cipher, j0, data)
+    return GcmStream(cipher, iv, aad, decrypt=True, tag_len=len(tag)).finish(
+        bytes(data) + bytes(tag))
 
 
 def new_model(name: str, key: bytes) -> tuple[models.BlockCipher, CipherMode]:
@@ -378,6 +475,7 @@ def new_model(name: str, key: bytes) -> tuple[models.BlockCipher, CipherMode]:
     return models.new(cm.cipher, key), cm
 
 
-__all__ = ["GCM_TAG_LENGTHS", "MODES", "PADDED_MODES", "CipherMode", "Stream",
-           "UnknownModeError", "decrypt", "encrypt", "gcm_decrypt", "gcm_encrypt", "gf128_mul",
+__all__ = ["AEAD_MODES", "GCM_IV_RECOMMENDED", "GCM_TAG_LENGTHS", "MODES", "PADDED_MODES",
+           "CipherMode", "GcmStream", "Stream", "UnknownModeError", "decrypt", "encrypt",
+           "gcm_decrypt", "gcm_encrypt", "gf128_mul",
            "ghash", "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]

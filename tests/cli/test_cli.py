@@ -777,8 +777,9 @@ def test_rtl_round_trip_property(data, mode, key, iv):
 
 
 _TOKENS = st.sampled_from(["encrypt", "decrypt", "speck128-128-cbc", "aes-128-ecb", "bf-ofb",
-                           "--key", "--iv", "-K", "--software", "--no-pad", "-v", "--core",
-                           "speck_iter", "-i", "/nonexistent", KEY, IV, "zz", "", "0x00"])
+                           "aes-128-gcm", "--key", "--iv", "-K", "--software", "--no-pad", "-v",
+                           "--core", "--aad", "--aad-file", "speck_iter", "-i", "/nonexistent",
+                           KEY, IV, "zz", "", "0x00"])
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -296,3 +296,58 @@ def test_nothing_spills_out_of_its_card(browser, server, width):
         page.screenshot(path=str(ARTIFACTS / f"e2e-{width}px.png"), full_page=True)
     finally:
         ctx.close()
+
+
+def test_gcm_tag_shown_and_a_changed_aad_refused(page):
+    """AES-128-GCM on the reference model (the default: no core runs GCM whole yet): the AAD
+    field shows, the IV becomes 12 bytes; the result equals cryptography's AESGCM, the tag
+    shown; "use as input" and decrypt give the message back, the tag verified; a changed AAD
+    is refused next to the tag, nothing shown; GCM is not offered for Blowfish."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    rng = random.Random(12)
+    key, iv, aad = rng.randbytes(16), rng.randbytes(12), "header v1"
+    assert not page.is_visible("#aad-field")
+    ui.choose(page, "aes-128", "gcm")
+    assert page.input_value("#engine") == "model"
+    assert page.is_visible("#aad-field") and len(page.input_value("#iv")) == 24
+    assert not page.is_visible("#pad-field")  # GCM takes no padding
+    assert "12 bytes (24 hex digits) recommended" in page.inner_text("#iv-hint")
+    page.fill("#key", key.hex())
+    page.fill("#iv", iv.hex())
+    page.fill("#aad", aad)
+    page.select_option("#message-format", "text")
+    page.fill("#message", MESSAGE)
+    ui.click_and_wait(page, "#encrypt")
+    want = AESGCM(key).encrypt(iv, MESSAGE.encode(), aad.encode())
+    assert page.input_value("#result-hex") == want.hex()
+    assert page.inner_text("#result-tag").startswith(f"tag {want[-16:].hex()} (the output's "
+                                                     "last 16 bytes")
+    page.click("#use-as-input")
+    ui.click_and_wait(page, "#decrypt")
+    assert page.input_value("#result-text") == MESSAGE
+    assert f"tag {want[-16:].hex()} verified" in page.inner_text("#result-tag")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "e2e-aes-128-gcm.png"), full_page=True)
+
+    page.fill("#aad", "header v2")
+    ui.click_and_wait(page, "#decrypt")
+    assert "the tag does not match" in page.inner_text("#tag-error")
+    assert page.inner_text("#status").startswith("decryption refused: the tag does not match")
+    assert not page.is_visible("#result")
+    page.screenshot(path=str(ARTIFACTS / "e2e-gcm-refused.png"), full_page=True)
+
+    # through an AES core (GCM on the host around it): the same bytes
+    cm = modes.parse_name("aes-128-gcm")
+    spec = frontend.core_spec(*frontend.core_options(cm)[0])
+    page.select_option("#engine", spec)
+    page.fill("#aad", aad)
+    ui.click_and_wait(page, "#decrypt")
+    assert page.input_value("#result-text") == MESSAGE
+    assert f"Verilator co-simulation of {spec.split(':')[0]}" in page.inner_text(
+        "#result-summary")
+
+    page.select_option("#cipher", "bf")
+    page.wait_for_selector('#engine[data-for="bf-cbc"]', state="attached")
+    assert page.input_value("#mode") == "cbc" and not page.is_visible("#aad-field")
+    assert page.evaluate("document.querySelector('#mode option[value=gcm]').disabled")

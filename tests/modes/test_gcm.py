@@ -119,3 +119,74 @@ def test_bad_parameters_are_refused_without_key_bytes():
     with pytest.raises(TagSizeError, match="tag of 5 bytes") as e:
         modes.gcm_encrypt(_aes(key), bytes(12), b"x", tag_len=5)
     assert key.hex() not in str(e.value)
+
+
+def test_every_edge_of_the_two_libraries():
+    """The edges each library takes, each once: cryptography's shortest and longest nonces (8
+    and 128 bytes) and the 12-byte one, 16-byte tags; pycryptodome's 1-byte IVs and every
+    truncated tag length of SP 800-38D; empty and partial-block texts and AADs."""
+    rng = random.Random(30)
+    for key_len in (16, 24, 32):
+        key = rng.randbytes(key_len)
+        for n in (8, 12, 128):
+            for pt_len, aad_len in ((0, 0), (1, 17), (33, 0)):
+                iv, pt, aad = rng.randbytes(n), rng.randbytes(pt_len), rng.randbytes(aad_len)
+                ct, tag = modes.gcm_encrypt(_aes(key), iv, pt, aad)
+                assert ct + tag == AESGCM(key).encrypt(iv, pt, aad or None), (key_len, n)
+        for tag_len in modes.GCM_TAG_LENGTHS:
+            iv, pt, aad = rng.randbytes(1), rng.randbytes(rng.randrange(40)), rng.randbytes(5)
+            ct, tag = modes.gcm_encrypt(_aes(key), iv, pt, aad, tag_len)
+            ref = PyAES.new(key, PyAES.MODE_GCM, nonce=iv, mac_len=tag_len)
+            ref.update(aad)
+            assert (ct, tag) == ref.encrypt_and_digest(pt), (key_len, tag_len)
+            assert modes.gcm_decrypt(_aes(key), iv, ct, tag, aad) == pt
+
+
+def test_the_stream_in_pieces_equals_the_whole_message():
+    """GcmStream given a message in pieces of any sizes gives what gcm_encrypt gives for
+    the whole; decryption holds back the tag and a partial block, and only finish() checks
+    the tag (a changed bit: AuthenticationError at finish, after unverified pieces)."""
+    rng = random.Random(31)
+    for _ in range(40):
+        key, iv = rng.randbytes(16), rng.randbytes(rng.choice((1, 12, 20)))
+        pt, aad = rng.randbytes(rng.randrange(120)), rng.randbytes(rng.randrange(20))
+        cuts = sorted(rng.randrange(len(pt) + 17) for _ in range(rng.randrange(5)))
+        ct, tag = modes.gcm_encrypt(_aes(key), iv, pt, aad)
+        for decrypt, text, want in ((False, pt, ct + tag), (True, ct + tag, pt)):
+            s = modes.GcmStream(_aes(key), iv, aad, decrypt=decrypt)
+            assert s.checks_at_end == decrypt
+            out, last = b"", 0
+            for c in cuts:
+                c = min(c, len(text))
+                piece = s.update(text[last:c])
+                assert len(piece) % 16 == 0
+                out += piece
+                last = max(last, c)
+            assert out + s.finish(text[last:]) == want
+        bad = bytearray(ct + tag)
+        bad[rng.randrange(len(bad))] ^= 1 << rng.randrange(8)
+        s = modes.GcmStream(_aes(key), iv, aad, decrypt=True)
+        s.update(bytes(bad[:len(bad) // 2]))
+        with pytest.raises(AuthenticationError, match="tag does not match"):
+            s.finish(bytes(bad[len(bad) // 2:]))
+
+
+def test_an_input_shorter_than_the_tag_is_an_authentication_error():
+    s = modes.GcmStream(_aes(bytes(16)), bytes(12), decrypt=True)
+    with pytest.raises(AuthenticationError, match="input is 15 bytes, shorter than the 16-byte"):
+        s.expect(15)
+    assert s.update(bytes(15)) == b""
+    with pytest.raises(AuthenticationError, match="shorter than"):
+        s.finish()
+    with pytest.raises(IVSizeError, match="any IV length from 1 byte; 12 is recommended"):
+        modes.GcmStream(_aes(bytes(16)), b"")
+
+
+def test_gcm_names():
+    assert modes.parse_name("AES-256-GCM") == modes.CipherMode("aes-256", "gcm")
+    assert modes.parse_name("aes-128-gcm").aead and not modes.parse_name("aes-128-ctr").aead
+    from ciphercores.errors import UnknownCipherError
+
+    for name in ("speck128-128-gcm", "des-gcm", "bf-gcm", "aes-gcm"):
+        with pytest.raises(UnknownCipherError, match="aes-128-{ecb,cbc,cfb,ofb,ctr,gcm}"):
+            modes.parse_name(name)

@@ -262,13 +262,15 @@ def test_against_openssl_enc(name, cipher, keylen):
     ("des-ede3-cbc", "des-ede3", "cbc"), ("des-ede-ofb", "des-ede", "ofb"),
     ("des-cbc", "des", "cbc"), ("bf-cfb", "bf", "cfb"), ("bf", "bf", "ecb"),
     ("des-ede3", "des-ede3", "ecb"), ("speck64-128-ctr", "speck64-128", "ctr"),
+    ("aes-192-gcm", "aes-192", "gcm"),
 ])
 def test_parse_name(name, cipher, mode):
     cm = modes.parse_name(name)
     assert (cm.cipher, cm.mode) == (cipher, mode)
 
 
-@pytest.mark.parametrize("bad", ["aes-128-gcm", "aes-100-cbc", "rot13", "", "speck64-64-ctr"])
+@pytest.mark.parametrize("bad", ["speck128-128-gcm", "aes-128-ccm", "aes-100-cbc", "rot13", "",
+                                 "speck64-64-ctr"])
 def test_parse_name_rejects(bad):
     with pytest.raises(UnknownCipherError):
         modes.parse_name(bad)

@@ -4,6 +4,8 @@
     ciphercores cores                                   registered cores, ciphers, cycle figures
     ciphercores encrypt NAME --key HEX [--iv HEX] [-i IN] [-o OUT] [--core CORE] [--software]
     ciphercores decrypt NAME ...                        (stdin/stdout, binary, by default)
+    ciphercores encrypt aes-128-gcm --key HEX --iv HEX [--aad HEX | --aad-file F] ...
+                                                        ciphertext || 16-byte tag (GCM)
     ciphercores verify CORE [-P K=V ...]                official vectors through the RTL
     ciphercores bench cosim [CORE ...]                  co-simulation speed of the driver
     ciphercores demo                                    the same as `make demo`

@@ -7,9 +7,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .. import cores, models
+from .. import cores
 from ..errors import UsageError
 from ..outfile import check_output
+
+#: what `bench` compares without --cipher (and every cipher with a cached measurement)
+DEFAULT_CIPHERS = ("aes-128", "aes-128-gcm", "des-ede3", "bf", "speck64-128", "speck128-128")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,15 +36,14 @@ def _compare(args: argparse.Namespace) -> int:
     csv_out = check_output(args.csv) if args.csv else None  # before the measurements
     grade = None if args.target == "xc7" else args.grade
     hw = hardware.collect(args.target, grade)
-    ciphers = args.cipher or sorted({r.cipher for r in hw} | {
-        "aes-128", "des-ede3", "bf", "speck64-128", "speck128-128"})
+    ciphers = args.cipher or sorted({r.cipher for r in hw} | set(DEFAULT_CIPHERS))
     for c in ciphers:
-        models.spec(c)  # unknown names fail before anything runs
+        software.check_name(c)  # unknown names fail before anything runs
     repeats = 3 if args.quick else args.repeats
     bulk = (1 << 16) if args.quick else (1 << 20)
     sw = []
     for c in ciphers:
-        for impl in software.IMPLEMENTATIONS:
+        for impl in software.implementations(c):
             r = software.measure(c, impl, repeats=repeats, bulk_bytes=bulk)
             if r is not None:
                 sw.append(r)
@@ -58,9 +60,13 @@ def _compare(args: argparse.Namespace) -> int:
         print()
         print(compare.decrease_table(rows))
         missing = [c for c in ciphers if not any(r.cipher == c for r in hw)]
-        if missing:
-            print(f"\nno cached {args.target} measurement for: {', '.join(missing)} "
+        unmeasured = [c for c in missing if cores.cores_for(c)]
+        if unmeasured:
+            print(f"\nno cached {args.target} measurement for: {', '.join(unmeasured)} "
                   f"(run `ciphercores synth CORE --target {args.target}` first)")
+        if set(missing) - set(unmeasured):
+            print(f"\nno registered core for: {', '.join(sorted(set(missing) - set(unmeasured)))}"
+                  " (software rows only; hardware not yet measured)")
     return 0
 
 
@@ -77,7 +83,8 @@ def add(sub) -> None:
                    help="cosim: blocks per core (default: enough for ~2 million cycles)")
     p.add_argument("--cipher", action="append", metavar="NAME",
                    help="compare: cipher (repeatable; default: every measured cipher and "
-                        "aes-128, des-ede3, bf, speck64-128, speck128-128)")
+                        f"{', '.join(DEFAULT_CIPHERS)}; aes-128-gcm adds `openssl speed -evp "
+                        "aes-128-gcm`)")
     p.add_argument("--target", default="ecp5", choices=["ecp5", "xc7", "ice40"],
                    help="compare: the measurement target for the hardware rows")
     p.add_argument("--grade", default="8", help="compare: speed grade / device (ecp5: 6, 8)")

@@ -1,6 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """`ciphercores encrypt` and `decrypt`: a file or stdin through an RTL core (the driver) or
-the reference model, with an OpenSSL-style cipher name; byte-compatible with `openssl enc`."""
+the reference model, with an OpenSSL-style cipher name; byte-compatible with `openssl enc`.
+
+GCM (``aes-{128,192,256}-gcm``) writes the ciphertext followed by the 16-byte tag (as
+``cryptography``'s AESGCM, libsodium and Go's ``Seal``); decryption checks the tag before any
+output appears. No registered core runs GCM whole yet, so GCM runs on the host: the reference
+model by default, or ``--core`` with a block cipher core of the cipher as its block cipher.
+"""
 
 from __future__ import annotations
 
@@ -14,13 +20,16 @@ import time
 from typing import BinaryIO
 
 from .. import models, modes
-from ..errors import BadHexError, FileAccessError, UsageError
-from ..frontend import check_iv, check_key, choose_core, cycle_summary, parse_hex
+from ..errors import BadHexError, FileAccessError, UnsupportedCipherError, UsageError
+from ..frontend import aead_cores, check_iv, check_key, choose_core, cycle_summary, parse_hex
 from ..outfile import Output, check_output
 from .output import note
 
 #: bytes read at a time: memory stays flat whatever the input's size
 CHUNK = 1 << 20
+#: output held back in memory (then in an unnamed temporary file) until the end of the message
+#: has passed its check (a tag, a padding), where the output cannot be replaced atomically
+SPOOL_MEMORY = 64 << 20
 
 
 def _open_input(path: str | None, stack: contextlib.ExitStack) -> tuple[BinaryIO, int | None]:
@@ -35,14 +44,16 @@ def _open_input(path: str | None, stack: contextlib.ExitStack) -> tuple[BinaryIO
     return f, st.st_size if stat.S_ISREG(st.st_mode) else None
 
 
-def _pump(stream: modes.Stream, src: BinaryIO, name: str, size: int | None,
+def _pump(stream: modes.Stream | modes.GcmStream, src: BinaryIO, name: str, size: int | None,
           out: Output) -> tuple[int, int]:
     """``src`` through ``stream`` into ``out``, a chunk at a time; a length error is found
     before any output when the size is known. Where the end of the message can still fail
-    (padded decryption: the padding is checked last) and the output cannot be replaced
-    atomically (stdout, a pipe, a device), the result is spooled to an unnamed temporary file
-    and copied out only once the whole message has passed: no partial output, memory still
-    flat. Returns (bytes in, bytes out)."""
+    (padded decryption: the padding is checked last; GCM decryption: the tag) and the output
+    cannot be replaced atomically (stdout, a pipe, a device), the result is spooled (in memory
+    up to SPOOL_MEMORY bytes, then in an unnamed temporary file) and copied out only once the
+    whole message has passed: no partial output, memory bounded. A regular file is replaced
+    only at the end (``out.atomic``): on a failure it stays as it was. Returns (bytes in,
+    bytes out)."""
     if size is not None:
         stream.expect(size)
 
@@ -68,7 +79,7 @@ def _pump(stream: modes.Stream, src: BinaryIO, name: str, size: int | None,
     if out.atomic or not stream.checks_at_end:
         with out.open() as w:
             return run(w)
-    with tempfile.TemporaryFile(prefix="ciphercores-") as spool:
+    with tempfile.SpooledTemporaryFile(max_size=SPOOL_MEMORY, prefix="ciphercores-") as spool:
         counts = run(spool)
         spool.seek(0)
         with out.open() as w:
@@ -103,6 +114,55 @@ class Progress:
             sys.stderr.flush()
 
 
+def _aad(args: argparse.Namespace, cm: modes.CipherMode) -> bytes:
+    """The additional authenticated data of GCM: ``--aad HEX`` (empty allowed) or the bytes of
+    ``--aad-file F``; neither is empty AAD. Other modes take none."""
+    text, path = getattr(args, "aad", None), getattr(args, "aad_file", None)
+    if not cm.aead:
+        if text is not None or path is not None:
+            raise UsageError(f"--aad and --aad-file are for GCM only, not {cm.name}")
+        return b""
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError as e:
+            raise FileAccessError(f"cannot read the AAD file {path}: {e.strerror or e}") \
+                from None
+    if text is None or text.strip().lower() in ("", "0x"):
+        return b""
+    return parse_hex("--aad", text) or b""
+
+
+def _new_stream(cm: modes.CipherMode, cipher, iv: bytes | None, pad: bool | None,
+                decrypt: bool, aad: bytes) -> modes.Stream | modes.GcmStream:
+    """The host stream of ``cm`` over ``cipher`` (a model or a block cipher core)."""
+    if cm.aead:
+        return modes.GcmStream(cipher, iv, aad, decrypt=decrypt)
+    return modes.Stream(cipher, cm.mode, iv, pad, decrypt)
+
+
+def _gcm_core(cm: modes.CipherMode, args: argparse.Namespace):
+    """What runs a GCM cipher, when not --software: the (core, params) of ``--core`` (a block
+    cipher core: GCM on the host, the core as its block cipher), else the default core that
+    runs GCM whole (:func:`frontend.aead_cores`), else None: the reference model, since no
+    such core is registered yet. A core that runs GCM in hardware is refused by name: the
+    driver has no GCM path for one yet."""
+    if args.core:
+        core, params = choose_core(cm, args.core)
+    else:
+        found = aead_cores(cm)
+        if not found:
+            return None
+        core, params = found[0]
+    if getattr(core, "mode", "") == cm.mode or any(c.name == core.name
+                                                   for c, _ in aead_cores(cm)):
+        raise UnsupportedCipherError(
+            f"core {core.name} runs {cm.name} in hardware, which the driver cannot run yet: "
+            f"use --software, or --core with a block cipher core of {cm.cipher}")
+    return core, params
+
+
 def run(args: argparse.Namespace) -> int:
     decrypt = args.command == "decrypt"
     cm = modes.parse_name(args.name)
@@ -117,20 +177,25 @@ def run(args: argparse.Namespace) -> int:
     # every check that needs no data or core first, so a bad call costs nothing
     check_key(cm, key)  # KeySizeError names sizes only
     check_iv(cm, iv)  # IV presence and size
+    aad = _aad(args, cm)
+    gcm_core = None
+    if cm.aead and not args.software:
+        gcm_core = _gcm_core(cm, args)
+    software = args.software or (cm.aead and gcm_core is None)
     target = check_output(args.output, args.input)
     with contextlib.ExitStack() as stack:
         src, size = _open_input(args.input, stack)
         name = args.input or "standard input"
         stats: dict = {}
-        if args.software:
-            stream = modes.Stream(spec.model(key), cm.mode, iv, pad, decrypt)
+        if software:
+            stream = _new_stream(cm, spec.model(key), iv, pad, decrypt, aad)
             where = "reference model (Python, software)"
             t0 = time.perf_counter()
             n_in, n_out = _pump(stream, src, name, size, target)
         else:
             from ..driver import open_core, stream_mode
 
-            core, params = choose_core(cm, args.core)
+            core, params = gcm_core or choose_core(cm, args.core)
             t_open = time.perf_counter()
             dev = stack.enter_context(
                 open_core(core, options={"quiet": not args.verbose}, **params))
@@ -145,22 +210,30 @@ def run(args: argparse.Namespace) -> int:
             dev.progress = progress
             c0, b0, t0 = dev.cycles.total, dev.cycles.blocks, time.perf_counter()
             try:
-                n_in, n_out = _pump(stream_mode(dev, cm.mode, iv, pad, decrypt), src, name,
-                                    size, target)
+                stream = (_new_stream(cm, dev, iv, pad, decrypt, aad) if cm.aead
+                          else stream_mode(dev, cm.mode, iv, pad, decrypt))
+                n_in, n_out = _pump(stream, src, name, size, target)
             finally:
                 progress.finish()
             stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks - b0)
         seconds = time.perf_counter() - t0
     if args.verbose:
-        _report(cm, decrypt, n_in, n_out, where, stats, seconds)
+        _report(cm, decrypt, n_in, n_out, where, stats, seconds, args.software)
     return 0
 
 
 def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, stats: dict,
-            seconds: float) -> None:
+            seconds: float, software_asked: bool = False) -> None:
     pad = "PKCS#7 padding on the host" if cm.mode in modes.PADDED_MODES else "no padding"
     note(f"{cm.name} {'decrypt' if decrypt else 'encrypt'}: {n_in} bytes in, {n_out} bytes out")
-    if stats.get("hw_mode"):
+    if cm.aead and not stats and not software_asked:
+        note(f"no registered core runs {cm.name} whole yet: the reference model runs it "
+             f"(--core with a core of {cm.cipher} runs its block cipher in the RTL)")
+    if cm.aead:
+        note(f"block cipher: {where}; GCM (counters, GHASH, the 16-byte tag "
+             f"{'checked before any output' if decrypt else 'after the ciphertext'}) on the "
+             "host")
+    elif stats.get("hw_mode"):
         note(f"{cm.mode.upper()} and block cipher in hardware: {where}; {pad}")
     elif cm.mode == "ecb":
         note(f"block cipher: {where}; {pad}")
@@ -186,12 +259,25 @@ def add(sub) -> None:
     for cmd in ("encrypt", "decrypt"):
         p = sub.add_parser(cmd, help=f"{cmd} a file or stdin through an RTL core (or the model)",
                            description=f"{cmd.capitalize()} with an OpenSSL-style cipher name; "
-                           "byte-compatible with `openssl enc`.")
+                           "byte-compatible with `openssl enc`. GCM (aes-*-gcm): the "
+                           "ciphertext followed by a 16-byte tag, as cryptography's AESGCM; "
+                           "decryption checks the tag before any output (a wrong tag, AAD "
+                           "or a truncated input: exit 25, nothing written). GCM runs on the "
+                           "host: the reference model, or --core with an AES core as its "
+                           "block cipher.")
         p.add_argument("name", metavar="NAME",
                        help="cipher and mode: aes-128-cbc, des-ede3-cbc, bf-ofb, "
-                            "speck128-128-ctr, ...")
+                            "speck128-128-ctr, aes-256-gcm, ...")
         p.add_argument("--key", "-K", metavar="HEX", help="the key in hex")
-        p.add_argument("--iv", metavar="HEX", help="the IV in hex (every mode but ECB)")
+        p.add_argument("--iv", metavar="HEX",
+                       help="the IV in hex (every mode but ECB; one block, but GCM takes any "
+                            "length from 1 byte: use 12 bytes, the length GCM is built for, "
+                            "and never the same IV twice with one key)")
+        aad = p.add_mutually_exclusive_group()
+        aad.add_argument("--aad", metavar="HEX",
+                         help="GCM: additional authenticated data in hex (default: none)")
+        aad.add_argument("--aad-file", metavar="FILE",
+                         help="GCM: additional authenticated data, the bytes of FILE")
         p.add_argument("-i", "--input", metavar="FILE", help="input file (default: stdin)")
         p.add_argument("-o", "--output", metavar="FILE",
                        help="output file (default: stdout; -: stdout). A regular file "
@@ -205,7 +291,8 @@ def add(sub) -> None:
                             "default core (`ciphercores cores`), in MODE(CORE) for "
                             "CBC/CFB/OFB/CTR")
         p.add_argument("--software", action="store_true",
-                       help="run the pure-Python reference model (slow) instead of the RTL")
+                       help="run the pure-Python reference model (slow) instead of the RTL "
+                            "(GCM's default while no core runs GCM whole)")
         p.add_argument("--no-pad", action="store_true",
                        help="no PKCS#7 padding in ECB/CBC (whole blocks only)")
         p.add_argument("-v", "--verbose", action="store_true",

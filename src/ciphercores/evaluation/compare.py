@@ -3,7 +3,9 @@
 
 Rows per cipher: each software implementation measured here, each measured core (from the
 synthesis cache), and the papers' own figures (cited). Columns: key setup, per-block latency,
-bulk throughput, and throughput relative to OpenSSL on this machine. Then the Blowfish paper's
+bulk throughput, and throughput relative to OpenSSL on this machine. A cipher without a
+hardware figure (no core registered for it, as AES-GCM, or none measured here) gets one
+hardware row "not yet measured" without figures: never an estimate. Then the Blowfish paper's
 Table III for every cipher: the percentage decrease in execution time, hardware vs software.
 """
 
@@ -16,10 +18,14 @@ import platform
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .. import cores
 from . import papers
 from .hardware import HardwareResult
 from .software import SoftwareResult
 from .stats import Summary, percent_decrease
+
+#: the name of the hardware row of a cipher that has no hardware figure
+NOT_MEASURED = "not yet measured"
 
 
 @dataclass(frozen=True)
@@ -78,9 +84,17 @@ def build_rows(software: Iterable[SoftwareResult], hardware: Iterable[HardwareRe
                                 r.throughput_MBps,
                                 f"Fmax {r.fmax_mhz.fmt(4)} MHz; cycles {r.key_setup_cycles}/"
                                 f"{r.latency_cycles}/{r.interval_cycles} (key/latency/interval)"))
+        if not any(r.cipher == c for r in hw):
+            rows.append(Row(c, "hardware", NOT_MEASURED, None, None, None, _why_missing(c)))
         if with_papers:
             rows += _paper_rows(c)
     return rows
+
+
+def _why_missing(cipher: str) -> str:
+    if not cores.cores_for(cipher):
+        return f"no registered core implements {cipher} yet"
+    return "no measurement of its cores cached here (`ciphercores synth CORE`)"
 
 
 def _fmt_time(v) -> str:
@@ -135,7 +149,8 @@ def decrease_rows(rows: list[Row]) -> list[tuple[str, str, str, float | None, fl
     for c in dict.fromkeys(r.cipher for r in rows):
         sw = [r for r in rows if r.cipher == c and r.kind in ("software", "paper")
               and r.median("latency_s")]
-        for h in (r for r in rows if r.cipher == c and r.kind == "hardware"):
+        for h in (r for r in rows if r.cipher == c and r.kind == "hardware"
+                  and r.median("latency_s")):
             for s in sw:
                 ks = s.median("key_setup_s")
                 out.append((c, h.name, s.name,

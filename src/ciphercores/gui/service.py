@@ -2,7 +2,9 @@
 """What the GUI does, apart from HTTP: the catalogue of ciphers, modes and cores (with the
 registry's cycle model and the measurement cache's figures), the checks of a request, the run
 through the RTL (the co-simulation driver, as the CLI runs it) or the reference model, and the
-model's round-by-round trace of small messages.
+model's round-by-round trace of small messages. GCM (AES) runs on the host, as in the CLI:
+the reference model by default, or a block cipher core as its block cipher; the answer gives
+the tag, and a tag that does not match is refused as the field ``tag``.
 
 Every check runs before anything is simulated; an error names its field and sizes, never key
 bytes (:func:`ciphercores.frontend.redact` guards every message). Keys are not logged, not
@@ -25,6 +27,7 @@ from .. import cores, frontend, models, modes
 from ..driver import Device, open_core, run_mode
 from ..driver.verilator import is_built
 from ..errors import (
+    AuthenticationError,
     BadHexError,
     BlockSizeError,
     CipherCoresError,
@@ -54,6 +57,8 @@ DEFAULT_CIPHERS = ("aes-128", "speck128-128", "bf")
 MEASURED_TARGET = ("ecp5", "8")
 
 MESSAGE_FORMATS = ("text", "hex", "base64")
+#: the tag GCM appends to the ciphertext (as the CLI and cryptography's AESGCM)
+GCM_TAG_BYTES = 16
 
 
 # ---------------------------------------------------------------------------------------
@@ -77,12 +82,17 @@ def catalogue() -> dict:
             "key_sizes": list(spec.key_sizes), "key_hint": _key_hint(spec),
             "iv_hint": f"{spec.block_size} bytes ({2 * spec.block_size} hex digits)",
             "rtl": bool(cores.cores_for(name)),
+            "modes": list(modes._modes_of(name)),
         })
     with_rtl = [c["name"] for c in ciphers if c["rtl"]]
     default = next((c for c in DEFAULT_CIPHERS if c in with_rtl),
                    with_rtl[0] if with_rtl else "aes-128")
-    return {"ciphers": ciphers, "modes": list(modes.MODES),
+    return {"ciphers": ciphers, "modes": [*modes.MODES, *modes.AEAD_MODES],
             "padded_modes": list(modes.PADDED_MODES), "hw_modes": list(cores.HW_MODES),
+            "aead_modes": list(modes.AEAD_MODES),
+            "gcm": {"tag_bytes": GCM_TAG_BYTES, "iv_recommended": modes.GCM_IV_RECOMMENDED,
+                    "iv_hint": f"any length from 1 byte; {modes.GCM_IV_RECOMMENDED} bytes "
+                               f"({2 * modes.GCM_IV_RECOMMENDED} hex digits) recommended"},
             "default": {"cipher": default, "mode": "cbc"},
             "limits": {"max_bytes": MAX_BYTES, "trace_bytes": TRACE_BYTES,
                        "show_bytes": SHOW_BYTES}}
@@ -126,10 +136,13 @@ def measured(core: cores.Core, params: dict[str, int], cipher: str | None = None
 
 def _cipher_mode(cipher: object, mode: object) -> modes.CipherMode:
     errors: list[tuple[str | None, str]] = []
+    known = (*modes.MODES, *modes.AEAD_MODES)
     if not isinstance(cipher, str) or cipher not in models.CIPHERS:
         errors.append(("cipher", f"unknown cipher (known: {', '.join(models.CIPHERS)})"))
-    if not isinstance(mode, str) or mode not in modes.MODES:
-        errors.append(("mode", f"unknown mode (known: {', '.join(modes.MODES)})"))
+    if not isinstance(mode, str) or mode not in known:
+        errors.append(("mode", f"unknown mode (known: {', '.join(known)})"))
+    elif not errors and mode not in modes._modes_of(cipher):
+        errors.append(("mode", f"{mode.upper()} is offered for AES only, not {cipher}"))
     if errors:
         raise RequestError(errors)
     return modes.CipherMode(cipher, mode)
@@ -147,6 +160,8 @@ def engines(cipher: object, mode: object, pool: DevicePool | None = None) -> lis
         shown = {k: params[k] for k in base.defaults if k in params}
         where = (f"{cm.mode.upper()} in hardware" if hw else
                  "block cipher core" if cm.mode == "ecb" else f"{cm.mode.upper()} on the host")
+        if cm.aead and not hw:
+            where = "AES in the RTL, GCM (counters, GHASH, tag) on the host"
         ps = ", ".join(f"{k}={v}" for k, v in shown.items())
         # the cycle figures for this cipher (aes_iter: the rounds follow the key length)
         figs = core.cycles(params, cm.cipher)
@@ -161,13 +176,18 @@ def engines(cipher: object, mode: object, pool: DevicePool | None = None) -> lis
             # False: the first run builds the Verilator model first (tens of seconds, once)
             "built": pool is not None and pool.is_open(core, params) or is_built(core, params),
         })
-    out.append({"id": "model", "engine": "model", "core": None, "params": {}, "hw_mode": False,
-                "label": "reference model (Python, software)",
-                "summary": "the bit-exact Python model the RTL is tested against",
-                "cycles_for": None, "latency": None, "interval": None, "burst": None,
-                "key_setup": None, "measured": None,
-                "built": True})
-    return out
+    model = {"id": "model", "engine": "model", "core": None, "params": {}, "hw_mode": False,
+             "label": "reference model (Python, software)",
+             "summary": "the bit-exact Python model the RTL is tested against",
+             "cycles_for": None, "latency": None, "interval": None, "burst": None,
+             "key_setup": None, "measured": None,
+             "built": True}
+    if cm.aead and not frontend.aead_cores(cm):
+        # no core runs GCM whole yet: the model is the default, as in the CLI
+        model["summary"] = (f"no registered core runs {cm.name} whole yet: GCM on the model "
+                            "(the default, as in the CLI), or on the host around an AES core")
+        return [model, *out]
+    return [*out, model]
 
 
 # ---------------------------------------------------------------------------------------
@@ -186,9 +206,12 @@ class RunRequest:
     pad: bool
     trace: bool
     secrets: tuple[str, ...] = field(default=(), repr=False)  # key text, for redaction
+    aad: bytes = field(default=b"", repr=False)  # GCM's additional authenticated data
 
 
 def _field_of(e: CipherCoresError) -> str:
+    if isinstance(e, AuthenticationError):
+        return "tag"
     if isinstance(e, KeySizeError):
         return "key"
     if isinstance(e, IVSizeError):
@@ -202,30 +225,31 @@ def _field_of(e: CipherCoresError) -> str:
     return "core"
 
 
-def _decode_message(msg: object) -> bytes:
+def _decode_message(msg: object, what: str = "message") -> bytes:
+    """A ``{format, data}`` object (the message, or GCM's AAD: ``what`` names the field)."""
     if not isinstance(msg, dict):
-        raise RequestError([("message", "message must be an object {format, data}")])
+        raise RequestError([(what, f"{what} must be an object {{format, data}}")])
     fmt, data = msg.get("format", "text"), msg.get("data", "")
     if fmt not in MESSAGE_FORMATS:
-        raise RequestError([("message", f"format must be one of {', '.join(MESSAGE_FORMATS)}")])
+        raise RequestError([(what, f"format must be one of {', '.join(MESSAGE_FORMATS)}")])
     if not isinstance(data, str):
-        raise RequestError([("message", "data must be a string")])
+        raise RequestError([(what, "data must be a string")])
     if fmt == "text":
         out = data.encode("utf-8", "surrogatepass")
     elif fmt == "hex":
         t = re.sub(r"\s+", "", data)
         try:
-            out = b"" if t.lower() in ("", "0x") else frontend.parse_hex("message", t)
+            out = b"" if t.lower() in ("", "0x") else frontend.parse_hex(what, t)
         except BadHexError as e:
-            raise RequestError([("message", str(e))]) from None
+            raise RequestError([(what, str(e))]) from None
     else:
         try:
             out = base64.b64decode(data, validate=True)
         except (binascii.Error, ValueError):
-            raise RequestError([("message", "message is not valid base64")]) from None
+            raise RequestError([(what, f"{what} is not valid base64")]) from None
     if len(out) > MAX_BYTES:
-        raise RequestError([("message", f"message is {len(out)} bytes; at most {MAX_BYTES} "
-                                        "bytes per request")], status=413)
+        raise RequestError([(what, f"{what} is {len(out)} bytes; at most {MAX_BYTES} "
+                                   "bytes per request")], status=413)
     return out
 
 
@@ -233,6 +257,10 @@ def check_data(cm: modes.CipherMode, data: bytes, pad: bool, decrypt: bool) -> N
     """The length checks of the modes (ECB/CBC whole blocks unless padding on encryption),
     done before anything runs."""
     bs = cm.block_size
+    if cm.aead and decrypt and len(data) < GCM_TAG_BYTES:
+        raise AuthenticationError(
+            f"{cm.name}: the input is {len(data)} bytes, shorter than the {GCM_TAG_BYTES}-byte "
+            "tag that must end it (truncated or not GCM output)")
     if cm.mode in modes.PADDED_MODES:
         if decrypt and (len(data) % bs or (pad and not data)):
             raise TruncatedInputError(
@@ -303,7 +331,19 @@ def _parse(body: dict, secrets: tuple[str, ...]) -> RunRequest:
             raise
         errors.extend(e.errors)
     except CipherCoresError as e:
-        errors.append(("message", str(e)))
+        errors.append((_field_of(e) if isinstance(e, AuthenticationError) else "message",
+                       str(e)))
+    aad = b""
+    aad_body = body.get("aad")
+    try:
+        if aad_body is not None:
+            aad = _decode_message(aad_body, "aad")
+        if aad and not cm.aead:
+            errors.append(("aad", f"AAD is for GCM only, not {cm.name}"))
+    except RequestError as e:
+        if e.status == 413:
+            raise
+        errors.extend(e.errors)
     core = body.get("core")
     if core in ("", "default"):
         core = None
@@ -319,10 +359,21 @@ def _parse(body: dict, secrets: tuple[str, ...]) -> RunRequest:
         raise RequestError(errors)
     assert key is not None
     return RunRequest(cm=cm, decrypt=decrypt, key=key, iv=iv, data=data, engine=engine,
-                      core=core, pad=pad, trace=trace, secrets=secrets)
+                      core=core, pad=pad, trace=trace, secrets=secrets, aad=aad)
 
 
 def _choose(cm: modes.CipherMode, spec: str | None) -> tuple[cores.Core, dict[str, int]]:
+    if cm.aead and spec is None and not frontend.aead_cores(cm):
+        raise cores.UnknownCoreError(
+            f"no registered core runs {cm.name} whole yet: choose the reference model, or a "
+            f"core of {cm.cipher} to run GCM on the host around it")
+    if cm.aead:
+        core = frontend.choose_core(cm, spec)
+        if any(c.name == core[0].name for c, _ in frontend.aead_cores(cm)):
+            raise cores.UnknownCoreError(
+                f"core {core[0].name} runs {cm.name} in hardware, which the driver cannot "
+                "run yet: choose the reference model or an AES block cipher core")
+        return core
     if spec is None and not frontend.core_options(cm):
         raise cores.UnknownCoreError(
             f"no registered core implements {cm.cipher} yet: choose the reference model")
@@ -458,10 +509,20 @@ class _TracingModel:
                 "truncated": self.total > len(self.calls)}
 
 
+def _crypt(req: RunRequest, cipher) -> bytes:
+    """The whole message through ``cipher`` (a model, a block cipher device, the tracing
+    model) in the mode on the host; GCM: ciphertext then tag, or the plaintext once the tag
+    matches (AuthenticationError otherwise)."""
+    if req.cm.aead:
+        return modes.GcmStream(cipher, req.iv, req.aad, decrypt=req.decrypt,
+                               tag_len=GCM_TAG_BYTES).finish(req.data)
+    run = modes.decrypt if req.decrypt else modes.encrypt
+    return run(cipher, req.cm.mode, req.data, req.iv, req.pad)
+
+
 def _trace(req: RunRequest) -> tuple[bytes, dict]:
     tm = _TracingModel(req.cm.cipher, req.key)
-    run = modes.decrypt if req.decrypt else modes.encrypt
-    out = run(tm, req.cm.mode, req.data, req.iv, req.pad)
+    out = _crypt(req, tm)
     return out, tm.report()
 
 
@@ -497,8 +558,7 @@ def _run(req: RunRequest, pool: DevicePool) -> dict:
                     "input_bytes": len(req.data), "pad": req.pad}
     t0 = time.perf_counter()
     if req.engine == "model":
-        run_model = modes.decrypt if req.decrypt else modes.encrypt
-        out = run_model(models.new(cm.cipher, req.key), cm.mode, req.data, req.iv, req.pad)
+        out = _crypt(req, models.new(cm.cipher, req.key))
         answer.update(core=None, where="reference model (Python, software)", hw_mode=False,
                       cycles=None, opened=None)
     else:
@@ -508,7 +568,8 @@ def _run(req: RunRequest, pool: DevicePool) -> dict:
             dev.set_key(req.key, cm.cipher)
             key_cycles = dev.cycles.key
             c0, b0 = dev.cycles.total, dev.cycles.blocks
-            out = run_mode(dev, cm.mode, req.data, req.iv, req.pad, req.decrypt)
+            out = (_crypt(req, dev) if cm.aead else
+                   run_mode(dev, cm.mode, req.data, req.iv, req.pad, req.decrypt))
             cycles, blocks = dev.cycles.total - c0, dev.cycles.blocks - b0
             where = dev.describe()
         m = measured(core, params, cm.cipher)
@@ -525,6 +586,11 @@ def _run(req: RunRequest, pool: DevicePool) -> dict:
                               "us_at_fmax": round(cycles / fmax, 4) if fmax else None})
     answer["seconds"] = round(time.perf_counter() - t0, 4)  # wall time, opening included
     answer["output"] = _output(out)
+    answer["aead"] = None
+    if cm.aead:  # the tag: the output's last bytes (encrypt), the input's, verified (decrypt)
+        tag = (req.data if req.decrypt else out)[-GCM_TAG_BYTES:]
+        answer["aead"] = {"tag": tag.hex(), "tag_bytes": GCM_TAG_BYTES,
+                          "aad_bytes": len(req.aad), "verified": req.decrypt}
     answer["trace"] = answer["model_agrees"] = None
     if req.trace and len(req.data) <= TRACE_BYTES:
         model_out, answer["trace"] = _trace(req)

@@ -5,7 +5,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const FIELDS = ["cipher", "mode", "engine", "core", "key", "iv", "pad", "message", "direction"];
+const FIELDS = ["cipher", "mode", "engine", "core", "key", "iv", "pad", "message", "aad", "tag",
+                "direction"];
 
 const state = {
   catalogue: null,      // GET /api/ciphers
@@ -81,6 +82,11 @@ function engineInfo() {
   return state.engines.find((e) => e.id === $("engine").value);
 }
 
+// GCM (AES): an authenticated mode, ciphertext followed by the tag
+function isAead(mode) {
+  return state.catalogue.aead_modes.includes(mode === undefined ? $("mode").value : mode);
+}
+
 function defaultKeySize(c) {
   return c.key_sizes.length > 3 ? 16 : c.key_sizes[0];
 }
@@ -121,22 +127,42 @@ async function loadCatalogue() {
 function onCipherChange() {
   const c = cipherInfo();
   $("key-hint").textContent = `${c.name}: key of ${c.key_hint}`;
-  $("iv-hint").textContent = `one block: ${c.iv_hint}`;
   const key = cleanHex($("key").value);
   if (!HEX_RE.test(key) || key.length % 2 || !c.key_sizes.includes(key.length / 2)) {
     $("key").value = sequenceHex(defaultKeySize(c), 0x00);
   }
-  const iv = cleanHex($("iv").value);
-  if (!HEX_RE.test(iv) || iv.length !== 2 * c.block_size) {
-    $("iv").value = sequenceHex(c.block_size, 0xa0);
-  }
+  // the modes this cipher takes (GCM: AES only)
+  for (const o of $("mode").options) o.disabled = o.hidden = !c.modes.includes(o.value);
+  if (!c.modes.includes($("mode").value)) $("mode").value = "cbc";
   onModeChange();
+}
+
+// an IV of the length the mode takes: one block, or for GCM 12 bytes (any length from 1)
+function ivSize() {
+  return isAead() ? state.catalogue.gcm.iv_recommended : cipherInfo().block_size;
+}
+
+function fitIv() {
+  const c = cipherInfo();
+  const iv = cleanHex($("iv").value);
+  const bad = !HEX_RE.test(iv) || iv.length % 2 || !iv.length;
+  const blockDefault = iv === sequenceHex(c.block_size, 0xa0);
+  if (isAead() ? bad || blockDefault : bad || iv.length !== 2 * c.block_size) {
+    $("iv").value = sequenceHex(ivSize(), 0xa0);
+  }
 }
 
 function onModeChange() {
   const mode = $("mode").value;
+  const c = cipherInfo();
   $("iv-field").hidden = mode === "ecb";
   $("pad-field").hidden = !state.catalogue.padded_modes.includes(mode);
+  $("aad-field").hidden = !isAead(mode);
+  $("iv-hint").textContent = isAead(mode) ? `GCM: ${state.catalogue.gcm.iv_hint}`
+                                          : `one block: ${c.iv_hint}`;
+  $("aad-hint").textContent = `the ${state.catalogue.gcm.tag_bytes}-byte tag covers it; ` +
+    `decryption needs the same AAD`;
+  fitIv();
   loadEngines();
 }
 
@@ -233,10 +259,10 @@ function checkForm(direction) {
   }
   if (mode !== "ecb") {
     const iv = cleanHex($("iv").value);
-    if (!iv) errors.push({field: "iv", message: `an IV of ${c.block_size} bytes is required`});
+    if (!iv) errors.push({field: "iv", message: `an IV of ${ivSize()} bytes is required`});
     else if (hexProblem("IV", iv)) {
       errors.push({field: "iv", message: hexProblem("IV", iv)});
-    } else if (iv.length / 2 !== c.block_size) {
+    } else if (!isAead(mode) && iv.length / 2 !== c.block_size) {
       errors.push({field: "iv", message: `IV is ${iv.length / 2} bytes; it must be ` +
                                          `${c.block_size} bytes`});
     }
@@ -247,8 +273,17 @@ function checkForm(direction) {
       errors.push({field: "message", message: hexProblem("message", t)});
     }
   }
+  if (isAead(mode) && $("aad-format").value === "hex") {
+    const t = cleanHex($("aad").value);
+    if (hexProblem("aad", t)) errors.push({field: "aad", message: hexProblem("aad", t)});
+  }
   if (!errors.some((e) => e.field === "message")) {
     const n = messageBytesLength();
+    const tagBytes = state.catalogue.gcm.tag_bytes;
+    if (isAead(mode) && direction === "decrypt" && n < tagBytes) {
+      errors.push({field: "tag", message: `the input is ${n} bytes, shorter than the ` +
+                                          `${tagBytes}-byte tag that must end it`});
+    }
     const padded = state.catalogue.padded_modes.includes(mode);
     const pad = padded && $("pad").checked;
     const bs = c.block_size;
@@ -275,6 +310,7 @@ function requestBody(direction) {
   };
   if (e && e.engine === "rtl") body.core = e.id;
   if (body.mode !== "ecb") body.iv = $("iv").value;
+  if (isAead(body.mode)) body.aad = {format: $("aad-format").value, data: $("aad").value};
   if (state.file) body.message = {format: "base64", data: toBase64(state.file.bytes)};
   else body.message = {format: $("message-format").value, data: $("message").value};
   return body;
@@ -313,6 +349,10 @@ async function runDirection(direction, quiet) {
       showErrors(data.errors);
       hideResult();
       $("status").textContent = "nothing ran: fix the marked fields";
+      if ((data.errors || []).some((x) => x.field === "tag")) {
+        $("status").textContent = "decryption refused: the tag does not match; nothing " +
+                                  "decrypted";
+      }
       if (status >= 500) $("status").textContent = "the run failed";
       return;
     }
@@ -374,6 +414,15 @@ function showResult(a) {
     s.textContent = a.model_agrees ? "RTL result = reference model's."
                                    : "RTL result differs from the reference model's!";
     summary.appendChild(s);
+  }
+  const tag = $("result-tag");
+  tag.hidden = !a.aead;
+  if (a.aead) {
+    tag.textContent = a.direction === "encrypt"
+      ? `tag ${a.aead.tag} (the output's last ${a.aead.tag_bytes} bytes, after the ` +
+        `ciphertext), over the ciphertext and ${plural(a.aead.aad_bytes, "byte")} of AAD`
+      : `tag ${a.aead.tag} verified: the message and ${plural(a.aead.aad_bytes, "byte")} ` +
+        `of AAD are as they were encrypted`;
   }
   if (a.output.shown) {
     $("result-hex").value = a.output.hex;
@@ -540,10 +589,10 @@ function wire() {
     scheduleLive();
   });
   $("iv-random").addEventListener("click", () => {
-    $("iv").value = randomHex(cipherInfo().block_size);
+    $("iv").value = randomHex(ivSize());
     scheduleLive();
   });
-  for (const id of ["key", "iv", "message", "message-format", "pad"]) {
+  for (const id of ["key", "iv", "message", "message-format", "pad", "aad", "aad-format"]) {
     $(id).addEventListener("input", scheduleLive);
   }
   $("file").addEventListener("change", async () => {
