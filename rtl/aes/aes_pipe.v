@@ -134,21 +134,46 @@ reg           s0_valid_reg;
 // the core's own, not at the user's logic (a route to 400 sinks, seed 3's slowest path).
 // The windows it then selects are those of the cycle the block was taken in: a key load
 // cannot fire in that cycle (s_axis_tready needs !s_key_tvalid) and the pre-pass changes
-// the windows two cycles after a load at the earliest (and while busy no block is taken)
-reg [W-1:0] in_data_reg;
-reg         in_dir_reg;
-reg         in_valid_reg;
+// the windows two cycles after a load at the earliest (and while busy no block is taken).
+// The direction is kept in several copies, each near its loads (the one register drove 416
+// multiplexers and round 1's ROMs, the slowest path): one per state byte (its 8 x LANES
+// multiplexers before the ROM address), one per 32 bits of the key window, one for round 1's
+// key step, one for round 1's ROMs and the stage after. Kept apart from their equals by the
+// attribute on the process.
+localparam integer DIRS = 16 + 8 + 2;
+reg [W-1:0]      in_data_reg;
+reg [DIRS-1:0]   in_dirs_reg;
+reg              in_valid_reg;
+(* keep *)
+always @(posedge clk) begin : p_in_dir
+    in_dirs_reg <= {DIRS{s_axis_tuser}};
+    if (rst) begin
+        in_dirs_reg <= {DIRS{1'b0}};
+    end
+end
 always @(posedge clk) begin : p_in
     in_data_reg <= s_axis_tdata;
-    in_dir_reg <= s_axis_tuser;
     in_valid_reg <= in_fire;
     if (rst) begin
-        in_dir_reg <= 1'b0;
         in_valid_reg <= 1'b0;
     end
 end
+wire in_dir_reg = in_dirs_reg[DIRS-1];
+wire in_dir_key = in_dirs_reg[DIRS-2];
 
-wire [255:0] first_win = in_dir_reg ? dec_win : enc_win;
+// the first window, 32 bits a direction copy; the state's first AddRoundKey, a byte a copy
+wire [255:0] first_win;
+wire [127:0] first_rk;
+genvar fw;
+generate
+    for (fw = 0; fw < 8; fw = fw + 1) begin : g_first_win
+        assign first_win[32*fw +: 32] = in_dirs_reg[16 + fw] ? dec_win[32*fw +: 32]
+                                                              : enc_win[32*fw +: 32];
+    end
+    for (fw = 0; fw < 16; fw = fw + 1) begin : g_first_rk
+        assign first_rk[8*fw +: 8] = in_dirs_reg[fw] ? dec_win[8*fw +: 8] : enc_win[8*fw +: 8];
+    end
+endgenerate
 
 // round 1's S-box input word
 localparam integer G1B = NR + 1;
@@ -160,15 +185,15 @@ wire [11:0] first_pl_unused;
 aes_key_sub u_key_sel0 (
     .win(first_win),
     .nk_code(NK_CODE),
-    .bwd(in_dir_reg),
-    .g(in_dir_reg ? G1_BWD : G1_FWD),
+    .bwd(in_dir_key),
+    .g(in_dir_key ? G1_BWD : G1_FWD),
     .sin(first_sin),
     .sin_pre(32'h0),
     .sub(first_sub_unused),
     .pl(first_pl_unused)
 );
 
-assign n_state[W-1:0] = in_data_reg ^ {LANES{first_win[127:0]}};
+assign n_state[W-1:0] = in_data_reg ^ {LANES{first_rk}};
 assign n_dir[0] = in_dir_reg;
 
 always @(posedge clk) begin : p_stage0
