@@ -172,18 +172,23 @@ class CoreBench:
     async def key_after_reset(self, key: bytes, limit: int) -> int:
         """Call right after :meth:`hold_reset`: lower rst and offer ``key`` in the same cycle;
         returns the cycles s_key_tready stayed low first (the handshake is on the next edge),
-        then waits for the key set-up like :meth:`load_key`."""
+        then waits for the key set-up like :meth:`load_key`. The simulator runs the wait on
+        its own (Blowfish's is a whole key schedule), as :meth:`skip_setup` does."""
         d = self.dut
         d.rst.value = 0
         self._drive_key(key)
-        waited = 0
-        while True:
-            await self.tick()
-            if int(d.s_key_tready.value):
-                break
-            waited += 1
-            if waited > limit:
-                raise AssertionError(f"s_key_tready still low {waited} cycles after a reset")
+        last_reset_edge = self._edge_ns
+        # s_key_tready is low here (hold_reset checked it): wait for it to rise, the
+        # simulator alone (the trigger is set before the writes above take effect)
+        await First(RisingEdge(d.s_key_tready), Timer((limit + 1) * CLOCK_NS, unit="ns"))
+        if not int(d.s_key_tready.value):
+            raise AssertionError(f"s_key_tready still low {limit} cycles after a reset")
+        # it rose just after the waited-th rising edge with rst low (at the edge's time; a
+        # rise as rst falls, half a cycle after the last reset edge, is 0)
+        waited = int((get_sim_time(unit="ns") - last_reset_edge) / CLOCK_NS + 0.25)
+        self.cycle += waited
+        self._edge_ns = last_reset_edge + waited * CLOCK_NS
+        await self.tick()  # the handshake edge
         self.key_cycle = self.cycle
         d.s_key_tvalid.value = 0
         await self.skip_setup(100000)
