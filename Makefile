@@ -41,12 +41,13 @@ formal: $(STAMP)
 
 ## soc: a LiteX SoC (VexRiscv) with aes_iter and speck_iter on its Wishbone bus through their
 ## bus wrappers, simulated with Verilator: the firmware runs the FIPS-197, SP 800-38A and SPECK
-## vectors through them and a software AES, and prints cycles per block (soc/, docs/soc.md).
+## vectors through them and a software AES, and prints cycles per block (soc/, docs/soc.md);
+## writes the measured table into docs/soc.md and the figures into README.md from that run.
 ## Also needs Debian's gcc-riscv64-unknown-elf, libevent-dev, libjson-c-dev: checked first.
 soc:
 	$(PYTHON) soc/ciphercores_soc.py --check
 	$(MAKE) --no-print-directory $(SOC_STAMP)
-	$(BIN)/python soc/ciphercores_soc.py
+	$(BIN)/python soc/ciphercores_soc.py --write-docs
 
 ## lint: Verilator --lint-only -Wall on every RTL file (every registered test set), ruff on Python
 lint: $(STAMP)

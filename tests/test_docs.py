@@ -4,6 +4,7 @@ RTL headers are short and point at the datasheets, and no word only an insider u
 
 from __future__ import annotations
 
+import importlib.util
 import re
 
 import pytest
@@ -127,3 +128,45 @@ def test_readme_table_names_the_cipher_of_each_cycle_figure():
         f"{f_lo['latency']} / {f_lo['interval']} ({lo[0]})")
     assert results._gbps_cell(rec).split("; ")[0] == (
         f"{128 * 100.0 / f_lo['interval'] / 1e3:.3f} ({lo[0]})")
+
+
+def _soc_script():
+    """soc/ciphercores_soc.py as a module (it imports LiteX only to build: not here)."""
+    spec = importlib.util.spec_from_file_location("ciphercores_soc",
+                                                  ROOT / "soc" / "ciphercores_soc.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_soc_figures_are_generated_and_agree():
+    """docs/soc.md's measured table and the README's sentence of SoC figures are the blocks
+    `make soc` writes from one run: well-formed (exactly as the script writes them, the tools
+    and the date under the table), the README's figures those of the table, and the prose
+    around both quotes none of them."""
+    soc = _soc_script()
+    doc = (ROOT / "docs" / "soc.md").read_text()
+    readme = (ROOT / "README.md").read_text()
+    table = soc.doc_block(doc)
+    rows, versions, date = soc.parse_measured(table)
+    assert soc.measured_table(rows, versions, date) == table
+    assert [r["cipher"] for r in rows] == ["aes-128", "aes-192", "aes-256"]
+    assert list(versions)[:5] == ["riscv64-unknown-elf-gcc", "litex", "migen",
+                                  "pythondata-cpu-vexriscv", "verilator"]
+    assert all(versions.values()) and re.fullmatch(r"\d{4}-\d\d-\d\d", date)
+    for r in rows:
+        assert 0 < r["hw_stream"] <= r["hw_single"] < r["sw"]
+        assert r["speedup"] == pytest.approx(r["sw"] / r["hw_stream"], abs=0.06)
+    assert soc.doc_block(readme) == soc.readme_figures(rows), \
+        "the README's SoC figures differ from docs/soc.md's table: run `make soc`"
+    # the hand-written text around the blocks repeats no figure
+    section = readme[readme.index("## In a SoC"):]
+    section = section[:section.index("\n## ", 1)]
+    around = {"docs/soc.md": doc.replace("\n".join(table), ""),
+              "README.md": section.replace("\n".join(soc.doc_block(readme)), "")}
+    figures = {soc._fig(r[f]) for r in rows for f in soc.FIGURES}
+    figures |= {soc._fig(r[f], 0) for r in rows for f in ("hw_stream", "sw")}
+    for name, text in around.items():
+        quoted = [f for f in figures if re.search(rf"(?<![\w.,-]){re.escape(f)}(?![\w,]|\.\d)",
+                                                  text)]
+        assert not quoted, f"{name} quotes figures of the generated table by hand: {quoted}"

@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: Apache-2.0
 """The LiteX SoC of soc/ (`make soc`), built and simulated: its firmware must pass every
-official vector through the peripherals and the software AES, and print the cycle figures.
+official vector through the peripherals and the software AES, and print the cycle figures,
+and its table of cycles per block must be the one in docs/soc.md (and the README's figures).
 Behind the `soc` marker (`pytest -m soc`): it needs the `soc` extra and Debian's RISC-V GCC,
 libevent-dev and libjson-c-dev."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -22,7 +25,9 @@ NUM = r"(\d+(?:\.\d+)?)"
 
 
 @pytest.fixture(scope="module")
-def soc_output(tmp_path_factory) -> str:
+def soc_run(tmp_path_factory) -> SimpleNamespace:
+    """One build and run (without --write-docs: the docs stay as committed): its console
+    output and its build folder."""
     check = subprocess.run([sys.executable, str(SCRIPT), "--check"], capture_output=True,
                            text=True, check=False)
     if check.returncode:
@@ -31,7 +36,21 @@ def soc_output(tmp_path_factory) -> str:
     done = subprocess.run([sys.executable, str(SCRIPT), "--out", str(out)], cwd=ROOT,
                           capture_output=True, text=True, timeout=3600, check=False)
     assert done.returncode == 0, (done.stdout[-4000:], done.stderr[-4000:])
-    return done.stdout
+    return SimpleNamespace(stdout=done.stdout, out=out)
+
+
+@pytest.fixture(scope="module")
+def soc_output(soc_run) -> str:
+    return soc_run.stdout
+
+
+@pytest.fixture(scope="module")
+def script():
+    """soc/ciphercores_soc.py as a module (its table and docs functions)."""
+    spec = importlib.util.spec_from_file_location("ciphercores_soc", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def _names(rel: str, fmt: str) -> list[str]:
@@ -70,3 +89,37 @@ def test_cycles_per_block_are_printed(soc_output):
         assert speedup == pytest.approx(sw / stream, abs=0.06)
     # the software's work grows with the rounds (10, 12, 14); the peripheral is bus-bound
     assert bench["aes-128"][2] < bench["aes-192"][2] < bench["aes-256"][2]
+
+
+def test_the_run_writes_the_docs_table(soc_run, script):
+    """OUT/measured.md is the table of the run's BENCH lines, with the columns, ciphers and
+    tools docs/soc.md's generated block has."""
+    run = (soc_run.out / "measured.md").read_text().splitlines()
+    rows, versions, date = script.parse_measured(run)
+    assert script.measured_table(rows, versions, date) == run
+    assert rows == script.bench_rows(soc_run.stdout)
+    committed = script.doc_block((ROOT / "docs" / "soc.md").read_text())
+    c_rows, c_versions, _ = script.parse_measured(committed)
+    heading = run.index("|---|" + "---:|" * len(script.FIGURES))
+    assert run[:heading + 1] == committed[:heading + 1]  # caption, column headings
+    assert [r["cipher"] for r in rows] == [r["cipher"] for r in c_rows]
+    assert list(versions) == list(c_versions)
+
+
+def test_the_run_reproduces_the_committed_figures(soc_run, script):
+    """The simulation is cycle-exact (two runs print the same BENCH lines), so with the tools
+    docs/soc.md names the run's table must be the committed one, and the README's figures
+    those of the run: a change to the firmware, the wrapper or the core that moves a figure
+    fails here until `make soc` rewrites the docs. With other tools (another GCC, LiteX,
+    VexRiscv or Verilator) the figures may differ: skipped, naming the tools that differ."""
+    rows, versions, _ = script.parse_measured(
+        (soc_run.out / "measured.md").read_text().splitlines())
+    c_rows, c_versions, _ = script.parse_measured(
+        script.doc_block((ROOT / "docs" / "soc.md").read_text()))
+    differ = {k: (c_versions.get(k), v) for k, v in versions.items() if c_versions.get(k) != v}
+    if differ:
+        pytest.skip(f"tools differ from those of docs/soc.md (committed, here): {differ}")
+    assert rows == c_rows, "the figures differ from docs/soc.md's table: run `make soc`"
+    assert script.readme_figures(rows) == \
+        script.doc_block((ROOT / "README.md").read_text()), \
+        "the README's SoC figures differ from the run's: run `make soc`"
