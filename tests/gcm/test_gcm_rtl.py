@@ -72,3 +72,18 @@ def test_ghash(p, sim):
 @pytest.mark.parametrize("p", [8, 16])
 def test_ghash_more(p):
     _run(GHASH, {"P": p}, "verilator", "cocotb_ghash", {"random": 3000, "seed": 40 + p})
+
+
+# ----------------------------------------------------------------------------------------
+# the GCM cores gcm(CORE)
+# ----------------------------------------------------------------------------------------
+
+def _run_gcm(name: str, params: dict[str, int], sim: str, config: dict,
+             testcase: str | None = None) -> None:
+    from ciphercores import cores
+
+    if not runner.available(sim):
+        pytest.skip(f"{sim} is not installed")
+    core = cores.get(name)
+    runner.run(core, core.params(params), sim, "cocotb_gcm", config=config, test_dir=HERE,
+               testcase=testcase, quiet=True)
