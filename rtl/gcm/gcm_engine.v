@@ -131,12 +131,11 @@ reg          j0_valid_reg;
 wire beat_state = (rq_reg == R_AAD) || (rq_reg == R_DATA) || (rq_reg == R_TAG);
 wire as_data = (rq_reg == R_DATA) || (rq_reg == R_AAD && first_reg
                                       && s_axis_tuser[2:1] == 2'b01);
-// a message's first beat and every data beat wait for the core (tready does not depend on
-// tuser or tkeep)
-wire needs_core = (rq_reg == R_DATA) || (rq_reg == R_AAD && first_reg);
 wire beat_dir = first_reg ? s_axis_tuser[0] : dir_reg;
 
-assign s_axis_tready = beat_state && !full && (!needs_core || c_in_tready);
+// a data beat waits for the core (even an empty one: tready does not depend on tkeep); on a
+// message's first beat tready depends on tuser[2:1], the packet it opens
+assign s_axis_tready = beat_state && !full && (!as_data || c_in_tready);
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
 assign s_key_tready = c_key_tready && (rq_reg == R_IDLE);

@@ -350,3 +350,155 @@ async def random_messages(dut):
             await g.run(msgs, idle=idle, backpressure=bp)
             done += sum((len(m.data) + 15) // 16 + (len(m.aad) + 15) // 16 for m in msgs)
     dut._log.info(f"random: {blocks} blocks or more")
+
+
+def _shape_msgs(rng, key_len: int, decrypt_tag: bytes | None = None) -> list[Msg]:
+    """A fixed shape: a key load, then messages of 12-byte IVs, 2 AAD blocks, 6 data blocks
+    (encrypt, then decrypt), then a 20-byte IV, contents random."""
+    key = rng.randbytes(key_len)
+    m1 = Msg(iv=rng.randbytes(12), aad=rng.randbytes(32), data=rng.randbytes(96), key=key)
+    enc = AES.new(key, AES.MODE_GCM, nonce=m1.iv)
+    enc.update(m1.aad)
+    ct, tag = enc.encrypt_and_digest(m1.data)
+    m2 = Msg(iv=m1.iv, aad=m1.aad, data=ct, decrypt=True,
+             tag=tag if rng.random() < 0.5 else rng.randbytes(16))
+    m3 = Msg(iv=rng.randbytes(20), aad=b"", data=rng.randbytes(40))
+    return [m1, m2, m3]
+
+
+def _offsets(parts: list) -> list[int]:
+    """Every handshake cycle of a run (inputs and outputs), counted from its first."""
+    ts = [it.t for p in parts for role in ("key", "iv", "aad", "data", "tag") for it in p[role]]
+    ts += [t for p in parts for t, _ in p["out"]]
+    return [t - ts[0] for t in ts]
+
+
+@cocotb.test()
+async def cycles(dut):
+    """The registry's figures, for every key length the core takes: a key load, then the IV
+    offered at once, is taken ``key_setup`` cycles after the key; in a message of data alone
+    into an idle engine the data beats are taken ``interval`` cycles apart and each is offered
+    on m_axis ``latency`` cycles after its handshake (output always ready), the tag
+    ``tag_after_data`` cycles after the last data beat's output. Constant time: the same message lengths with other keys, IVs, data and right or
+    wrong tags give every handshake on the same cycle."""
+    from ciphercores import cores
+
+    cfg = config()
+    g = Gcm(dut, cfg.get("seed", 1))
+    core = cores.get(cfg["core"])
+    await g.tb.start()
+    rng = g.rng
+    for kl in _key_lengths(g.p):
+        f = core.cycles(g.p, f"aes-{8 * kl}-gcm")
+        shapes = []
+        for _ in range(2):
+            # from the same state (ghash.v's loop turns whatever the input does)
+            await g.tb.reset()
+            g.key = bytes(16 if g.tlen else g.key_w // 8)
+            parts = await g.run(_shape_msgs(rng, kl))
+            shapes.append(_offsets(parts))
+            key_to_iv = parts[0]["iv"][0].t - parts[0]["key"][0].t
+            assert key_to_iv == f["key_setup"], (
+                f"AES-{8 * kl}: IV taken {key_to_iv} cycles after the key, registry key_setup "
+                f"{f['key_setup']}")
+        assert shapes[0] == shapes[1], f"AES-{8 * kl}: timing differs with the data"
+        (p,) = await g.run([Msg(iv=rng.randbytes(12), aad=b"", data=rng.randbytes(16 * 12),
+                                skip_aad=True)])
+        t_in = [it.t for it in p["data"]]
+        gaps = [b - a for a, b in zip(t_in, t_in[1:], strict=False)]
+        bcore = cores.get(core.base)
+        base = bcore.cycles({k: v for k, v in g.p.items() if k in bcore.defaults},
+                            f"aes-{8 * kl}")
+        if f["interval"] > base["interval"]:
+            # GHASH is slower than the core (a small DIGIT): the side FIFO fills first, then
+            # the beats follow at GHASH's rate, and the latency grows with the FIFO
+            assert gaps[-3:] == [f["interval"]] * 3, f"AES-{8 * kl}: data beats {gaps} apart"
+            continue
+        assert set(gaps) == {f["interval"]}, f"AES-{8 * kl}: data beats {gaps} apart"
+        lat = {o - i for (o, _), i in zip(p["out"], t_in, strict=False)}
+        assert lat == {f["latency"]}, (f"AES-{8 * kl}: data beat to its output {lat} cycles, "
+                                       f"registry latency {f['latency']}")
+        tag = p["out"][-1][0] - t_in[-1]
+        assert tag == f["latency"] + core.tag_after_data(g.p), f"AES-{8 * kl}: tag after {tag}"
+        dut._log.info(f"AES-{8 * kl}: {f}, tag {tag} cycles after the last data beat")
+
+
+def _secrets(dut) -> dict[str, int]:
+    """The engine's key-derived registers: E_K(J0), J0, the counter, H and the GHASH sums."""
+    e = dut.u_gcm
+    out = {"ekj0": int(e.ekj0_reg.value), "j0": int(e.j0_reg.value),
+           "ctr": int(e.ctr_reg.value)}
+    if int(config()["params"]["GHASH_P"]):
+        gh = e.g_ghash_agg.u_ghash
+        out.update(h=int(gh.pw_reg.value), y=int(gh.y_reg.value), out=int(gh.out_reg.value))
+    else:
+        gh = e.g_ghash_ds.u_ghash
+        out.update(h=int(gh.h_reg.value), y=int(gh.y_reg.value), out=int(gh.out_reg.value))
+    return out
+
+
+@cocotb.test()
+async def reset_wipes(dut):
+    """Rule 5: a reset of ``reset_cycles`` edges in the middle of a message, under back-pressure,
+    zeroes the output, every tready, E_K(J0), J0, the counter, H (and its powers) and the GHASH
+    sums at that edge; the message is dropped (nothing more comes out); the key is taken
+    ``ready_after_reset`` cycles after rst falls; then a message with no key load runs with the
+    all-zero AES-128 key (or the core's key length) and H = E_0(0), and one after a key load
+    with that key."""
+    from cocotb.triggers import FallingEdge
+
+    from ciphercores import cores
+
+    cfg = config()
+    g = Gcm(dut, cfg.get("seed", 1))
+    core = cores.get(cfg["core"])
+    need, ready = core.reset_figures(g.p).values()
+    await g.tb.start()
+    rng = g.rng
+    d = dut
+    for hold in (need, need + 3):
+        key = rng.randbytes(_key_lengths(g.p)[-1])
+        m = g.prepare(Msg(iv=rng.randbytes(12), aad=rng.randbytes(40), data=rng.randbytes(200),
+                          key=key))
+        items = g.items(m)
+        flat = [it for role in ("key", "iv", "aad", "data") for it in items[role]]
+        await g.tb.run(flat[:-3], 3, backpressure=0.5)  # stops with an output offered
+        assert any(_secrets(d).values())
+        d.rst.value = 1
+        for n in range(hold):
+            await g.tb.tick()
+            if n + 1 < need:
+                continue
+            await FallingEdge(d.clk)
+            assert not any(_secrets(d).values()), f"after reset edge {n + 1}: {_secrets(d)}"
+            for port in ("m_axis_tvalid", "m_axis_tdata", "m_axis_tkeep", "m_axis_tuser",
+                         "s_axis_tready", "s_iv_tready", "s_key_tready"):
+                assert int(getattr(d, port).value) == 0, f"{port} after reset edge {n + 1}"
+        d.rst.value = 0
+        for v in ("s_key_tvalid", "s_iv_tvalid", "s_axis_tvalid"):
+            getattr(d, v).value = 0
+        d.m_axis_tready.value = 1
+        new = rng.randbytes(_key_lengths(g.p)[0])
+        for k, v in g.key_item(new).values.items():
+            getattr(d, k).value = v
+        d.s_key_tvalid.value = 1
+        waited = 0
+        while True:
+            await g.tb.tick()
+            assert not int(d.m_axis_tvalid.value), "output after the reset"
+            if int(d.s_key_tready.value):
+                break
+            waited += 1
+            assert waited < 10 * ready + 1000
+        d.s_key_tvalid.value = 0
+        g.key = new
+        if hold == need:
+            assert waited == ready, f"key taken {waited} cycles after rst fell, want {ready}"
+        else:
+            assert waited <= ready
+        await g.run([Msg(iv=rng.randbytes(12), aad=rng.randbytes(20), data=rng.randbytes(33))])
+        # again, the zero key (a key load is not needed after a reset)
+        await g.tb.reset()
+        g.key = bytes(16 if g.tlen else g.key_w // 8)
+        await g.run([Msg(iv=rng.randbytes(12), aad=rng.randbytes(5), data=rng.randbytes(50)),
+                     Msg(iv=rng.randbytes(12), aad=b"", data=rng.randbytes(16), key=key)])

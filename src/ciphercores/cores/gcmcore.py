@@ -20,6 +20,9 @@ from .schema import CORES, RTL, Core, Params
 #: enough for an iterative AES), or the P-stage ghash.v (one block a cycle, for a pipeline)
 _GHASH_DEFAULTS = {"aes_iter": {"GHASH_P": 0, "DIGIT": 16, "DEPTH_LOG2": 2},
                    "aes_pipe": {"GHASH_P": 8, "DIGIT": 16, "DEPTH_LOG2": 7}}
+#: base cores whose key load waits for the block inside to finish (aes_iter's round engine);
+#: aes_pipe takes a key with blocks in flight
+_KEY_WAITS_FOR_BLOCK = ("aes_iter",)
 _GCM_RTL = ("gcm/gf128_mul_ds.v", "gcm/ghash_ds.v", "gcm/ghash.v", "gcm/gcm_engine.v")
 #: the most bytes of AAD, of data and of IV in one message (the engine's 36-bit byte counters;
 #: SP 800-38D allows 2^36 - 32 bytes of data)
@@ -72,10 +75,15 @@ class GcmCore(Core):
     def sources(self) -> list[Path]:
         return [*CORES[self.base].sources(), *(RTL / f for f in _GCM_RTL), _gcm_top(self)]
 
-    def ghash_cycles(self, params: Params | None = None) -> int:
-        """Cycles the GHASH unit spends per block (1 for the P-stage unit)."""
+    def tag_after_data(self, params: Params | None = None) -> int:
+        """Cycles from ``latency`` after the last data beat's handshake (its output offered) to
+        the tag or verdict offered, the output always ready: the last block's and the length
+        block's GHASH (128/DIGIT + 1 cycles each on ghash_ds; 2P + 1 on ghash.v from the
+        length block, a cycle behind the last block), and the output register."""
         p = self.params(params)
-        return 1 if p["GHASH_P"] else 128 // p["DIGIT"] + 1
+        if p["GHASH_P"]:
+            return 2 * p["GHASH_P"] + 2
+        return 2 * (128 // p["DIGIT"] + 1) + 1
 
 
 def _gcm_top(core: GcmCore) -> Path:
@@ -117,6 +125,17 @@ def gcm_core(base_name: str) -> GcmCore:
             g = 1 if p.get("GHASH_P", 0) else 128 // p.get("DIGIT", 16) + 1
             return max(base.interval(p), g)
 
+        def key_setup(p, base=base):
+            # the H block enters the core when the key set-up ends, the IV a cycle later
+            return base.key_setup(p) + 1
+
+        def ready_after_reset(p, base=base):
+            # after the core's own wait, the H block of the zero key enters; a key then
+            # waits for it where the core makes keys wait for its block (AES-128's pass)
+            wait = base.interval({**p, "KEY_LEN": 16}) if base.name in _KEY_WAITS_FOR_BLOCK \
+                else 0
+            return base.ready_after_reset(p) + 1 + wait
+
         defaults = {**base.defaults, **_GHASH_DEFAULTS[base.name]}
         _GCM_CORES[name] = GcmCore(
             name=name, family=base.family, top=f"gcm_{base.top}",
@@ -125,9 +144,9 @@ def gcm_core(base_name: str) -> GcmCore:
             defaults=defaults, choices=dict(base.choices),
             ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
             key_len_port=base.key_len_port, latency=latency, interval=interval,
-            key_setup=base.key_setup,
+            key_setup=key_setup,
             key_change="taken between messages only: waits until the message's packets "
                        "are in, then for the core's own key change",
-            reset_cycles=base.reset_cycles, ready_after_reset=base.ready_after_reset,
+            reset_cycles=base.reset_cycles, ready_after_reset=ready_after_reset,
             test_module="cocotb_gcm", test_sets=(), iv_port=True, base=base.name)
     return _GCM_CORES[name]
