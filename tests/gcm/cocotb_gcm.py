@@ -379,8 +379,9 @@ async def cycles(dut):
     offered at once, is taken ``key_setup`` cycles after the key; in a message of data alone
     into an idle engine the data beats are taken ``interval`` cycles apart and each is offered
     on m_axis ``latency`` cycles after its handshake (output always ready), the tag
-    ``tag_after_data`` cycles after the last data beat's output. Constant time: the same message lengths with other keys, IVs, data and right or
-    wrong tags give every handshake on the same cycle."""
+    ``tag_after_data`` cycles after the last data beat's output. Constant time: the same
+    message lengths with other keys, IVs, data and right or wrong tags give every handshake
+    on the same cycle."""
     from ciphercores import cores
 
     cfg = config()
