@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """`make lint`: Verilator --lint-only -Wall on every registered core, for every parameter set
-the test suite uses, on every hardware mode MODE(CORE) and on the bus wrappers BUS(CORE)
-(docs/bus.md), with the Verilator that ciphercores.tools finds."""
+the test suite uses, on every hardware mode MODE(CORE), on the bus wrappers BUS(CORE)
+(docs/bus.md) and on the GCM cores gcm(CORE), with the Verilator that ciphercores.tools
+finds."""
 
 from __future__ import annotations
 
@@ -87,6 +88,11 @@ def _targets():
         for mode in cores.HW_MODES:
             core = cores.get(f"{mode}({base})")
             yield core, core.params()
+    # the GCM cores gcm(CORE), both GHASH units
+    for base in cores.gcm_bases():
+        core = cores.get(f"gcm({base})")
+        for ghash_p in (0, 8):
+            yield core, core.params({"GHASH_P": ghash_p})
 
 
 def main() -> int:

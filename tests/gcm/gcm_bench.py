@@ -45,7 +45,9 @@ class Out:
     data: str
     #: the data must be zero in every cycle with valid low (docs/interface.md, rule 5)
     zero_when_idle: bool = False
-    got: list[tuple[int, int]] = field(default_factory=list)
+    #: more ports taken with the data: each result is then (data, *their values)
+    extra: tuple[str, ...] = ()
+    got: list[tuple[int, object]] = field(default_factory=list)
 
 
 class Bench:
@@ -76,7 +78,7 @@ class Bench:
         await self.tick()
 
     async def run(self, items: list[Item], n_out: int, idle: float = 0.0,
-                  backpressure: float = 0.0, limit: int = 200_000) -> list[tuple[int, int]]:
+                  backpressure: float = 0.0, limit: int = 200_000) -> list[tuple[int, object]]:
         """Offer ``items`` in order and take ``n_out`` results; returns those results. With
         ``idle``, a gap of 0..8 cycles starts before an item with that probability; with
         ``backpressure``, the output's ready is low in that share of cycles, some of them
@@ -114,8 +116,12 @@ class Bench:
                 i += 1
             if int(getattr(d, out.valid).value):
                 if ready:
-                    got.append((self.cycle, int(getattr(d, out.data).value)))
-            elif out.zero_when_idle and int(getattr(d, out.data).value):
+                    value = int(getattr(d, out.data).value)
+                    if out.extra:
+                        value = (value, *(int(getattr(d, x).value) for x in out.extra))
+                    got.append((self.cycle, value))
+            elif out.zero_when_idle and any(int(getattr(d, x).value)
+                                            for x in (out.data, *out.extra)):
                 raise AssertionError(f"{out.data} not zero while {out.valid} is low")
             if self.cycle > end:
                 raise AssertionError(f"{len(got)} of {n_out} results and {i} of {len(items)} "

@@ -72,3 +72,53 @@ def test_ghash(p, sim):
 @pytest.mark.parametrize("p", [8, 16])
 def test_ghash_more(p):
     _run(GHASH, {"P": p}, "verilator", "cocotb_ghash", {"random": 3000, "seed": 40 + p})
+
+
+# ----------------------------------------------------------------------------------------
+# the GCM cores gcm(CORE)
+# ----------------------------------------------------------------------------------------
+
+def _run_gcm(name: str, params: dict[str, int], sim: str, config: dict,
+             testcase: str | None = None) -> None:
+    from ciphercores import cores
+
+    if not runner.available(sim):
+        pytest.skip(f"{sim} is not installed")
+    core = cores.get(name)
+    runner.run(core, core.params(params), sim, "cocotb_gcm", config=config, test_dir=HERE,
+               testcase=testcase, quiet=True)
+
+
+#: the GCM cores and the parameter sets the default suite runs (aes_pipe: its fully registered
+#: default at AES-128, and AES-256 without the optional registers, a shorter pipeline)
+GCM_SETS = [("gcm(aes_iter)", {}), ("gcm(aes_iter)", {"SBOX_BRAM": 0, "DIGIT": 8}),
+            ("gcm(aes_pipe)", {}),
+            ("gcm(aes_pipe)", {"KEY_BITS": 256, "SUBREG": 0, "MIXREG": 0, "GHASH_P": 4})]
+
+
+def _gcm_id(case) -> str:
+    name, params = case
+    return name + "".join(f"-{k}={v}" for k, v in params.items())
+
+
+@pytest.mark.parametrize("sim", runner.SIMULATORS)
+@pytest.mark.parametrize("case", GCM_SETS, ids=_gcm_id)
+def test_gcm_core(case, sim):
+    """Every test of cocotb_gcm.py: the NIST CAVP files (every case on Verilator, 150 of each
+    on Icarus) and Wycheproof's file through the RTL, 10^4 random blocks against `cryptography`
+    (2,000 on Icarus) with and without random idle and back-pressure, the cycle figures and
+    constant time, the reset."""
+    name, params = case
+    ver = sim == "verilator"
+    _run_gcm(name, params, sim, {"blocks": runner.RANDOM_BLOCKS if ver else runner.ICARUS_BLOCKS,
+                                 "nist_sample": None if ver else 150,
+                                 "seed": 50 + len(params)})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", [GCM_SETS[0], GCM_SETS[2]], ids=_gcm_id)
+def test_gcm_core_million(case):
+    """10^6 random blocks against `cryptography` on Verilator."""
+    name, params = case
+    _run_gcm(name, params, "verilator", {"blocks": runner.SLOW_BLOCKS, "seed": 60},
+             testcase="random_messages")

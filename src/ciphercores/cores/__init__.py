@@ -5,6 +5,7 @@ flow read. Nothing else in the project lists cores; every caller imports this pa
 - :mod:`.schema`: what a core entry says (:class:`Core`) and the registry (``CORES``);
 - :mod:`.speck`, :mod:`.blowfish`, :mod:`.aes`, :mod:`.des`: the cores of each cipher family;
 - :mod:`.modecore`: the hardware mode cores ``MODE(CORE)`` built around a registered core;
+- :mod:`.gcmcore`: the GCM cores ``gcm(CORE)`` around an AES core;
 - :mod:`.lookup`: finding a core by name, by ``NAME:PARAM=VALUE,...`` or by cipher.
 """
 
@@ -17,12 +18,13 @@ from . import aes  # noqa: F401  isort: skip
 from . import des  # noqa: F401  isort: skip
 # the errors of this API (defined in ciphercores.errors with the other error classes)
 from ..errors import BadParameterError, UnknownCoreError
+from .gcmcore import GcmCore, gcm_bases, gcm_core
 from .lookup import configure, cores_for, get, parse_core_spec, split_core_spec
 from .modecore import HW_MODES, SERIAL_ENCRYPT, ModeCore, mode_bases, mode_core
 from .params import parse_assignments, parse_params
 from .schema import CORES, MAX_RESET_CYCLES, ROOT, RTL, Core, Params, register
 
 __all__ = ["CORES", "HW_MODES", "MAX_RESET_CYCLES", "ROOT", "RTL", "SERIAL_ENCRYPT",
-           "BadParameterError", "Core", "ModeCore", "Params", "UnknownCoreError", "configure",
-           "cores_for", "get", "mode_bases", "mode_core", "parse_assignments", "parse_core_spec",
-           "parse_params", "register", "split_core_spec"]
+           "BadParameterError", "Core", "GcmCore", "ModeCore", "Params", "UnknownCoreError",
+           "configure", "cores_for", "gcm_bases", "gcm_core", "get", "mode_bases", "mode_core",
+           "parse_assignments", "parse_core_spec", "parse_params", "register", "split_core_spec"]

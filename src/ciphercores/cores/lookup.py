@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 from ..errors import BadParameterError, CipherCoresError, UnknownCoreError, UnsupportedCipherError
+from .gcmcore import gcm_core
 from .modecore import HW_MODES, mode_core
 from .params import parse_params
 from .schema import CORES, Core, Params
@@ -16,6 +17,8 @@ def get(name: str) -> Core:
     name = name.strip()
     if name.endswith(")") and "(" in name:
         mode, _, base = name[:-1].partition("(")
+        if mode.strip().lower() == "gcm":
+            return gcm_core(base.strip())
         return mode_core(mode.strip().lower(), base.strip())
     try:
         return CORES[name]
@@ -23,7 +26,7 @@ def get(name: str) -> Core:
         known = ", ".join(sorted(CORES))
         raise UnknownCoreError(
             f"unknown core {name!r} (known: {known}; and MODE(CORE) with MODE in "
-            f"{', '.join(HW_MODES)})") from None
+            f"{', '.join(HW_MODES)}; and gcm(CORE) around an AES core)") from None
 
 
 def parse_core_spec(text: str, cipher: str | None = None) -> tuple[Core, dict[str, int]]:

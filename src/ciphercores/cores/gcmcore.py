@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: Apache-2.0
+"""GCM cores ``gcm(CORE)``: rtl/gcm/gcm_engine.v around a registered AES core (``gcm(aes_iter)``,
+``gcm(aes_pipe)``), with a generated top (:mod:`ciphercores.rtlgen.gcm_wrapper`); named like
+the hardware modes ``MODE(CORE)`` and, like them, built on demand by ``cores.get`` rather than
+listed in ``CORES``. Their packets (docs/interface.md, "GCM cores") do not fit the block
+interface the generic tests, the FuseSoC files and the measurement harness assume: they have
+their own tests (tests/gcm/)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import BadParameterError, UnknownCoreError
+from ..paths import gen_dir
+from ..rtlgen import gcm_wrapper, mode_wrapper
+from .schema import CORES, RTL, Core, Params
+
+#: the GHASH unit per base core: GHASH_P = 0 (ghash_ds: one product per 128/DIGIT + 1 cycles,
+#: enough for an iterative AES), or the P-stage ghash.v (one block a cycle, for a pipeline)
+_GHASH_DEFAULTS = {"aes_iter": {"GHASH_P": 0, "DIGIT": 16, "DEPTH_LOG2": 2},
+                   "aes_pipe": {"GHASH_P": 8, "DIGIT": 16, "DEPTH_LOG2": 7}}
+#: base cores whose key load waits for the block inside to finish (aes_iter's round engine);
+#: aes_pipe takes a key with blocks in flight
+_KEY_WAITS_FOR_BLOCK = ("aes_iter",)
+_GCM_RTL = ("gcm/gf128_mul_ds.v", "gcm/ghash_ds.v", "gcm/ghash.v", "gcm/gcm_engine.v")
+#: the most bytes of AAD, of data and of IV in one message (the engine's 36-bit byte counters;
+#: SP 800-38D allows 2^36 - 32 bytes of data)
+MAX_BYTES = (1 << 36) - 1
+
+
+@dataclass(frozen=True)
+class GcmCore(Core):
+    """A registered AES core inside rtl/gcm/gcm_engine.v, with a generated top module.
+
+    Ports: docs/interface.md, "GCM cores". Its parameters are the base core's plus
+    ``DEPTH_LOG2`` (side FIFO), ``GHASH_P`` (0: the digit-serial GHASH unit, else the P-stage
+    one) and ``DIGIT`` (the serial unit's multiplier digit); the generated top also takes the
+    key port's widths, which :meth:`params` derives."""
+
+    base: str = ""
+
+    def params(self, overrides: Params | None = None) -> dict[str, int]:
+        o = dict(overrides or {})
+        extra = dict(_GHASH_DEFAULTS[self.base])
+        for k in ("DEPTH_LOG2", "GHASH_P", "DIGIT"):
+            if k in o:
+                extra[k] = int(o.pop(k))
+        for k in ("KEY_W", "TLEN_W"):
+            o.pop(k, None)
+        base = CORES[self.base]
+        p = base.params(o)
+        if base.lanes(p) != 1:
+            raise BadParameterError(f"{self.name}: the GCM engine takes one block a beat; "
+                                    f"{base.name} with these parameters carries "
+                                    f"{base.lanes(p)}")
+        if not 1 <= extra["DEPTH_LOG2"] <= 10:
+            raise BadParameterError(f"{self.name}: DEPTH_LOG2={extra['DEPTH_LOG2']} not "
+                                    "allowed (1..10)")
+        if extra["GHASH_P"] not in (0, 1, 2, 4, 8, 16):
+            raise BadParameterError(f"{self.name}: GHASH_P={extra['GHASH_P']} not allowed "
+                                    "(0: digit-serial; 1, 2, 4, 8, 16)")
+        if extra["DIGIT"] not in (1, 2, 4, 8, 16, 32, 64):
+            raise BadParameterError(f"{self.name}: DIGIT={extra['DIGIT']} not allowed "
+                                    "(1, 2, 4, 8, 16, 32, 64)")
+        kb = base.key_bits(p)
+        out = {**p, **extra, "KEY_W": kb}
+        if base.key_len_port:
+            out["TLEN_W"] = (kb // 8).bit_length()
+        return out
+
+    def block_ciphers(self, params: Params) -> tuple[str, ...]:
+        return CORES[self.base].ciphers(params)
+
+    def sources(self) -> list[Path]:
+        return [*CORES[self.base].sources(), *(RTL / f for f in _GCM_RTL), _gcm_top(self)]
+
+    def tag_after_data(self, params: Params | None = None) -> int:
+        """Cycles from ``latency`` after the last data beat's handshake (its output offered) to
+        the tag or verdict offered, the output always ready: the last block's and the length
+        block's GHASH (128/DIGIT + 1 cycles each on ghash_ds; 2P + 1 on ghash.v from the
+        length block, a cycle behind the last block), and the output register."""
+        p = self.params(params)
+        if p["GHASH_P"]:
+            return 2 * p["GHASH_P"] + 2
+        return 2 * (128 // p["DIGIT"] + 1) + 1
+
+
+def _gcm_top(core: GcmCore) -> Path:
+    """Write (if changed) and return the generated top of ``core``."""
+    base = CORES[core.base]
+    text = gcm_wrapper.gcm_top(core.name, core.top, core.params(), base.name, base.top,
+                               base.defaults, base.key_len_port)
+    return mode_wrapper.write(gen_dir(), core.top, text)
+
+
+_GCM_CORES: dict[str, GcmCore] = {}
+
+
+def gcm_bases() -> list[str]:
+    """The registered cores GCM can wrap: the AES cores (SP 800-38D: a 128-bit block cipher,
+    AES the approved one)."""
+    return [n for n in _GHASH_DEFAULTS if n in CORES]
+
+
+def gcm_core(base_name: str) -> GcmCore:
+    """The core ``gcm(BASE)``."""
+    from .lookup import get
+
+    base = get(base_name)
+    if isinstance(base, GcmCore) or hasattr(base, "mode"):
+        raise UnknownCoreError(f"gcm({base_name}): modes do not nest")
+    if base.name not in gcm_bases():
+        raise UnknownCoreError(f"gcm({base_name}): GCM wraps {', '.join(gcm_bases())} "
+                               "(an AES core)")
+    name = f"gcm({base.name})"
+    if name not in _GCM_CORES:
+        def ciphers(p, base=base):
+            return tuple(f"{c}-gcm" for c in base.ciphers(p))
+
+        def latency(p, base=base):  # a data beat: the core, then the output register
+            return base.latency(p) + 1
+
+        def interval(p, base=base):
+            g = 1 if p.get("GHASH_P", 0) else 128 // p.get("DIGIT", 16) + 1
+            return max(base.interval(p), g)
+
+        def key_setup(p, base=base):
+            # the H block enters the core when the key set-up ends, the IV a cycle later
+            return base.key_setup(p) + 1
+
+        def ready_after_reset(p, base=base):
+            # after the core's own wait, the H block of the zero key enters; a key then
+            # waits for it where the core makes keys wait for its block (AES-128's pass)
+            wait = base.interval({**p, "KEY_LEN": 16}) if base.name in _KEY_WAITS_FOR_BLOCK \
+                else 0
+            return base.ready_after_reset(p) + 1 + wait
+
+        defaults = {**base.defaults, **_GHASH_DEFAULTS[base.name]}
+        _GCM_CORES[name] = GcmCore(
+            name=name, family=base.family, top=f"gcm_{base.top}",
+            rtl=(*base.rtl, *_GCM_RTL),
+            summary=f"GCM engine around {base.name}",
+            defaults=defaults, choices=dict(base.choices),
+            ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
+            key_len_port=base.key_len_port, latency=latency, interval=interval,
+            key_setup=key_setup,
+            key_change="taken between messages only: waits until the message's packets "
+                       "are in, then for the core's own key change",
+            reset_cycles=base.reset_cycles, ready_after_reset=ready_after_reset,
+            test_module="cocotb_gcm", test_sets=(), iv_port=True, base=base.name)
+    return _GCM_CORES[name]
