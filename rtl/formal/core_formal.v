@@ -3,16 +3,13 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Formal top of a registered core (bounded model check from reset). The core comes from
-// defines written by ciphercores.formal: FORMAL_CORE (module name), FORMAL_CORE_PARAMS (its
-// parameter assignments), FORMAL_CORE_TLEN (the core has an s_key_tlen port). The environment
-// drives s_key and s_axis by the source rules (assumed, except across a reset edge) and
-// m_axis_tready freely. Checked: m_axis follows the source rules, zero while idle, cleared by
-// a reset (rules 1, 5); both tready low from the RESET_CYCLES-th reset edge, and a key offered
-// as rst falls taken READY_AFTER_RESET cycles later (rule 5); s_axis_tready low while
-// s_key_tvalid is high (rule 3); at most CAPACITY blocks inside, none invented (rule 2); two
-// chosen blocks leave once and in order.
-// Proofs and what they cover: docs/interface.md, "What is proven".
+// Formal top of a registered core (bounded model check from reset), named by defines that
+// ciphercores.formal writes (FORMAL_CORE, FORMAL_CORE_PARAMS, FORMAL_CORE_TLEN, FORMAL_CORE_KEYS).
+// The environment drives s_key and s_axis by the source rules (assumed, except across a reset
+// edge) and m_axis_tready freely. Checked: m_axis source rules, zero while idle, cleared by a
+// reset (rules 1, 5); the reset window, the wait for a key after it and the key wipe (rule 5);
+// key priority (rule 3); at most CAPACITY blocks inside, none invented, two chosen blocks out
+// once and in order (rule 2). Proofs and what they cover: docs/interface.md, "What is proven".
 module core_formal #(
     parameter integer DATA_BITS = 32,
     parameter integer KEY_BITS = 64,
