@@ -95,30 +95,22 @@ def _targets():
             yield core, core.params({"GHASH_P": ghash_p})
 
 
+def _report(label: str, res: subprocess.CompletedProcess) -> bool:
+    """Print one lint result (and Verilator's output when it failed); True if it passed."""
+    ok = res.returncode == 0 and not res.stderr.strip()
+    print(f"lint {label}: {'ok' if ok else 'FAIL'}")
+    if not ok:
+        print(res.stdout + res.stderr)
+    return ok
+
+
 def main() -> int:
-    failed = 0
-    for label, core, params, widths in _harness_cases():
-        res = lint_harness(core, params, widths)
-        status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
-        print(f"lint {label}: {status}")
-        if status != "ok":
-            failed += 1
-            print(res.stdout + res.stderr)
-    for bc, params in _bus_targets():
-        res = lint_bus(bc, params)
-        status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
-        print(f"lint {bc.name}: {status}")
-        if status != "ok":
-            failed += 1
-            print(res.stdout + res.stderr)
-    for core, params in _targets():
-        res = lint_core(core, params)
-        status = "ok" if res.returncode == 0 and not res.stderr.strip() else "FAIL"
-        print(f"lint {core.name} {params}: {status}")
-        if status != "ok":
-            failed += 1
-            print(res.stdout + res.stderr)
-    return 1 if failed else 0
+    results = [_report(label, lint_harness(core, params, widths))
+               for label, core, params, widths in _harness_cases()]
+    results += [_report(bc.name, lint_bus(bc, params)) for bc, params in _bus_targets()]
+    results += [_report(f"{core.name} {params}", lint_core(core, params))
+                for core, params in _targets()]
+    return 0 if all(results) else 1
 
 
 if __name__ == "__main__":
