@@ -169,7 +169,10 @@ endfunction
 // control
 // ---------------------------------------------------------------------------------------
 wire pass_end = (rnd_reg == 4'd15);
-wire last_round = busy_reg && pass_end && (pass_reg == PASSES[1:0] - 2'd1);
+// the engine is in the last round of the block's last pass: registered (last_reg) so that
+// the block handshake, and with it every engine register's enable, is a few inputs deep
+reg  last_reg;
+wire last_round = last_reg;
 wire out_free = !out_valid_reg || m_axis_tready;
 wire finish = last_round && out_free;               // the block leaves the engine now
 wire stall = last_round && !out_free;               // result waits for the output slot
@@ -204,6 +207,7 @@ always @(posedge clk) begin : p_engine
         pass_reg <= 2'd0;
         rnd_reg <= 4'd0;
         busy_reg <= 1'b1;
+        last_reg <= 1'b0;
     end else if (busy_reg && !stall) begin
         rnd_reg <= rnd_reg + 4'd1;
         if (pass_end) begin
@@ -216,11 +220,13 @@ always @(posedge clk) begin : p_engine
             cd_reg <= first_cd((pass_reg == 2'd0) ? pass1_key : pass2_key, !pdec_reg);
             if (last_round) begin
                 busy_reg <= 1'b0;
+                last_reg <= 1'b0;
             end
         end else begin
             l_reg <= l_next;
             r_reg <= r_next;
             cd_reg <= pdec_reg ? cd_rotr : cd_rotl;
+            last_reg <= (rnd_reg == 4'd14) && (pass_reg == PASSES[1:0] - 2'd1);
         end
     end
 
@@ -230,6 +236,7 @@ always @(posedge clk) begin : p_engine
         r_reg <= 32'd0;
         cd_reg <= 56'd0;
         busy_reg <= 1'b0;
+        last_reg <= 1'b0;
         pass_reg <= 2'd0;
         rnd_reg <= 4'd0;
     end
