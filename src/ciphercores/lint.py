@@ -47,26 +47,38 @@ def _bus_targets():
 
 
 def lint_harness(core: cores.Core | None, params: dict[str, int],
-                 widths: tuple[int, int, int]) -> subprocess.CompletedProcess:
-    """The measurement harness (rtl/common/synth_harness.v) around ``core`` (None: around
-    synth_passthrough), as ciphercores.synth elaborates it."""
+                 widths: tuple[int, int, int], gcm: bool = False) -> subprocess.CompletedProcess:
+    """The measurement harness (rtl/common/synth_harness.v, or synth_harness_gcm.v with
+    ``gcm``) around ``core`` (None: around its pass-through), as ciphercores.synth elaborates
+    it."""
+    from .synth import flow
+
     data, key, tlen = widths
-    args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", "synth_harness",
-            f"-GDATA_BITS={data}", f"-GKEY_BITS={key}", f"-GTLEN_BITS={tlen}"]
+    harness = flow.GCM if gcm else flow.BLOCK
+    hparams = harness.params(flow.Widths(data, key, tlen))
+    args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", harness.top,
+            *(f"-G{k}={v}" for k, v in hparams.items())]
     if core is None:
-        args += [str(cores.RTL / "common" / "synth_passthrough.v")]
+        args += [str(cores.RTL / f) for f in harness.passthrough]
     else:
         plist = ",".join(f".{k}({v})" for k, v in params.items())
         args += [f"+define+SYNTH_CORE={core.top}", f"+define+SYNTH_CORE_PARAMS={plist}"]
         args += ["+define+SYNTH_CORE_TLEN"] if tlen else []
         args += file_args(core)
-    args += [str(cores.RTL / "common" / "synth_harness.v")]
+    args += [str(cores.RTL / f) for f in harness.rtl]
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
 
 
 def _harness_cases():
     yield "synth_harness (pass-through)", None, {}, (128, 256, 0)
     yield "synth_harness (pass-through, tlen)", None, {}, (64, 192, 6)
+    yield "synth_harness_gcm (pass-through)", None, {}, (128, 128, 0), True
+    yield "synth_harness_gcm (pass-through, tlen)", None, {}, (128, 256, 6), True
+    for base in cores.gcm_bases():  # the GCM cores in their own harness
+        core = cores.get(f"gcm({base})")
+        p = core.params()
+        yield (f"synth_harness_gcm around {core.name} {p}", core, p,
+               (128, core.key_bits(p), p.get("TLEN_W", 0)), True)
     for core in cores.CORES.values():
         p = core.params()
         tlen = 0
@@ -105,8 +117,8 @@ def _report(label: str, res: subprocess.CompletedProcess) -> bool:
 
 
 def main() -> int:
-    results = [_report(label, lint_harness(core, params, widths))
-               for label, core, params, widths in _harness_cases()]
+    results = [_report(label, lint_harness(core, params, widths, *gcm))
+               for label, core, params, widths, *gcm in _harness_cases()]
     results += [_report(bc.name, lint_bus(bc, params)) for bc, params in _bus_targets()]
     results += [_report(f"{core.name} {params}", lint_core(core, params))
                 for core, params in _targets()]

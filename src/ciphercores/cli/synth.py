@@ -170,8 +170,9 @@ def add(sub) -> None:
 
     seeds = ",".join(map(str, DEFAULT_SEEDS))
     s = sub.add_parser("synth", help="synthesise (and place and route) one core in the harness",
-                       description="Measure one registered core inside the generic harness: "
-                       "cell counts, routed Fmax (median of seeds), throughput. Cached.")
+                       description="Measure one registered core inside the generic harness (a GCM "
+                       "core gcm(CORE) in the GCM harness): cell counts, routed Fmax (median "
+                       "of seeds), throughput. Cached.")
     s.add_argument("core")
     s.add_argument("-P", action="append", metavar="NAME=VALUE", help="core parameter")
     s.add_argument("--target", choices=list(TARGETS), default="ecp5")

@@ -3,8 +3,9 @@
 ``gcm(aes_pipe)``), with a generated top (:mod:`ciphercores.rtlgen.gcm_wrapper`); named like
 the hardware modes ``MODE(CORE)`` and, like them, built on demand by ``cores.get`` rather than
 listed in ``CORES``. Their packets (docs/interface.md, "GCM cores") do not fit the block
-interface the generic tests, the FuseSoC files and the measurement harness assume: they have
-their own tests (tests/gcm/)."""
+interface the generic tests and the FuseSoC files assume: they have their own tests
+(tests/gcm/) and their own measurement harness (rtl/common/synth_harness_gcm.v, which
+``ciphercores.synth.flow`` picks for them)."""
 
 from __future__ import annotations
 

