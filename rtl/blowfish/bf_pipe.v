@@ -55,7 +55,8 @@ wire [7:0]   sbox_wa;
 wire [31:0]  sbox_wd;
 wire [575:0] p_array;
 reg  [6:0]   inflight_reg;     // blocks in the input stage and the rounds (0..65)
-wire         empty = (inflight_reg == 7'd0);
+reg          empty_reg;        // inflight_reg == 0 (decoded with the count: the key
+wire         empty = empty_reg;  // handshake starts from flip-flops)
 // only the key-schedule port of the engine is used: its data stream stays idle
 // verilator lint_off UNUSEDSIGNAL
 wire         core_s_axis_tready;
@@ -143,10 +144,14 @@ always @(posedge clk) begin : p_input
 end
 
 // blocks in the input stage and the rounds: a key load waits until there are none
+wire [6:0] inflight_next = inflight_reg + {6'd0, in_fire} - {6'd0, valid_bus[16]};
+
 always @(posedge clk) begin : p_inflight
-    inflight_reg <= inflight_reg + {6'd0, in_fire} - {6'd0, valid_bus[16]};
+    inflight_reg <= inflight_next;
+    empty_reg <= (inflight_next == 7'd0);
     if (rst) begin
         inflight_reg <= 7'd0;
+        empty_reg <= 1'b1;
     end
 end
 
