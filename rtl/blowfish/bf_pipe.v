@@ -29,16 +29,18 @@ module bf_pipe (
     input  wire         m_axis_tready
 );
 
-// cycles per round (bf_pipe_round) and the latency: input stage, 16 rounds, FIFO register
+// cycles per round (bf_pipe_round) and the latency: input stage, 16 rounds, the output
+// FIFO's four cycles (axis_credit_fifo_piped: read through registers only)
 localparam integer ROUND_CYCLES = 4;
-localparam integer LATENCY = 16 * ROUND_CYCLES + 2;
-// output FIFO: room for every block in flight (input stage, rounds, the FIFO's output
-// register and the credit's way back), so one block a cycle never waits for a credit
+localparam integer LATENCY = 16 * ROUND_CYCLES + 5;
+// output FIFO: room for every block in flight (input stage, rounds, the FIFO's four, the
+// credit's three cycles back, the one credit held back), so one block a cycle never waits
+// for a credit
 localparam integer FIFO_LOG2 = 7;
 
 // the FIFO must hold what the pipeline holds (checked if the round structure changes)
 initial begin
-    if ((1 << FIFO_LOG2) < LATENCY + 3) begin
+    if ((1 << FIFO_LOG2) < LATENCY + 5) begin
         $error("bf_pipe %m: FIFO_LOG2=%0d leaves no room for a latency of %0d cycles",
                FIFO_LOG2, LATENCY);
         $finish;
@@ -233,7 +235,7 @@ endgenerate
 // ---------------------------------------------------------------------------------------
 // output: {L, R} = {y, x} after round 15 into the credit-counted FIFO
 // ---------------------------------------------------------------------------------------
-axis_credit_fifo #(
+axis_credit_fifo_piped #(
     .WIDTH(65),
     .DEPTH_LOG2(FIFO_LOG2)
 ) u_fifo (

@@ -69,8 +69,8 @@ register(Core(
     defaults={},
     choices={},
     # input stage, 16 rounds of 4 cycles (S-box read, the RAM's output register, two halves
-    # of F), FIFO
-    latency=lambda p: 16 * 4 + 2,
+    # of F), the output FIFO's four cycles (axis_credit_fifo_piped)
+    latency=lambda p: 16 * 4 + 5,
     interval=lambda p: 1,
     # bf_core's schedule (rounds of 3 cycles, F split like the rounds here); its last S-box
     # write reaches the copies before a block can read them
