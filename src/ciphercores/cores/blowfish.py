@@ -76,10 +76,10 @@ register(Core(
     # write reaches the copies before a block can read them
     key_setup=lambda p: _bf_key_setup(3),
     ready_after_reset=lambda p: _bf_key_setup(3) - 1,
-    key_change="waits until no block is in the round stages (at most the latency, 66 cycles: "
-               "the pipeline never stalls and takes no block while a key is offered); the key "
-               "schedule then rewrites P and every S-box copy. Results already in the output "
-               "FIFO are not affected",
+    key_change="waits until no block is in the input stage and the round stages (at most 65 "
+               "cycles: the pipeline never stalls and takes no block while a key is offered); "
+               "the key schedule then rewrites P and every S-box copy. Results already in the "
+               "output FIFO are not affected",
     # every key load is a 25,068-cycle schedule and the core holds 32 S-box RAMs: Icarus
     # (a few thousand cycles a second here: ~8 min) runs its generic tests with -m slow, the
     # Blowfish-specific tests on both simulators in the default suite. The hardware modes
