@@ -69,14 +69,18 @@ end
 // ---------------------------------------------------------------------------------------
 reg  [447:0]         key_reg;         // captured key, cleared once mixed into P
 reg  [5:0]           klast_reg;       // key length - 1
-reg  [5:0]           kj_reg;          // key byte pointer (cycles over the key), one ahead
+reg  [5:0]           kj_reg;          // key byte pointer (cycles over the key), two ahead
+reg  [55:0]          kg_reg;          // byte kj[2:0] of each 8-byte group of the key ...
+reg  [2:0]           kjh_reg;         // ... and the group of that byte
 reg  [7:0]           kbyte_reg;       // the key byte mixed in this cycle
 reg  [23:0]          acc_reg;         // key bytes of the P word being mixed
 reg                  mix_reg;         // key mixing running
-reg  [7:0]           mcnt_reg;        // cycle of the key load (mixing: 0..71)
+reg  [7:0]           mc_reg;          // key byte mixed (-2, -1 while the bytes are fetched)
+reg  [7:0]           mcnt_reg;        // cycle of the key load
 reg                  pre_reg;         // the chained encryptions have not started
 reg                  fin_reg;         // the last encryption ended (its write lands now)
 reg  [8:0]           ccnt_reg;        // pi S-box words copied into the working halves
+reg  [8:0]           cnext_reg;       // ccnt_reg + 1
 reg                  cpa_reg;         // a copy read entered the RAMs last edge ...
 reg                  cpb_reg;         // ... and its words are on the RAM outputs
 reg  [7:0]           cpa_a_reg;       // its index
@@ -89,14 +93,31 @@ reg                  init_reg;        // key schedule running (mixing and encryp
 reg  [9:0]           enc_reg;         // key-schedule encryption 0..520
 reg  [10:0]          wcnt_reg;        // S-box words rewritten so far (0..1024)
 reg  [18*32-1:0]     p_reg;           // P-array, P[i] in bits 32*i +: 32
+reg  [31:0]          pw_reg;          // the P word written at the next edge ...
+reg  [17:0]          pwe_reg;         // ... into P[i] for each bit i set (a cycle after its source)
 // the ring: stage s of each field at index s (x, y: W bits a stage; P' word from stage 1)
 reg  [K-1:0]         v_reg;           // the stage holds a block
 reg  [K-1:0]         done_reg;        // ... whose result waits for the output register
 reg  [K-1:0]         dir_reg;         // its direction
 reg  [4*K-1:0]       rnd_reg;         // its round 0..15
+reg  [K-1:0]         r15_reg;         // round 15
 reg  [2*K-1:0]       tag_reg;         // its place in the input order (mod 4)
 reg  [W*K-1:0]       x_reg;           // x_r = L_r ^ P'[r] (its S-box words are being read)
 reg  [W*K-1:0]       y_reg;           // R_r ^ P'[r+1]
+// stage 0's x and y are chosen as they move to stage 1, so that neither F's result nor the
+// handshake reaches a 32-bit multiplexer: stage 0 registers every candidate, and flags say
+// which one the block in stage 0 takes (x_reg and y_reg of stage 0: a block entering)
+reg  [W-1:0]         fq_reg;          // per lane: F and y of the last data stage (their XOR,
+reg  [W-1:0]         yq_reg;          // y ^ F, is formed on the way to stage 1)
+reg  [W-1:0]         lq_reg;          // per lane: x ^ P' of the last data stage
+reg  [W-1:0]         xd_reg;          // per lane: x and y of the last data stage (a result
+reg  [W-1:0]         yd_reg;          // held once more)
+reg                  s0_st_reg;       // stage 0 holds a block entering: (x_reg, y_reg)
+reg                  s0_run_reg;      // ... the next round: (xq, lq)
+reg                  s0_out_reg;      // ... a result held for the first time: (lq, xq)
+reg                  s0_held_reg;     // ... a result held again: (xd, yd)
+reg                  s0_yfix_reg;     // ... a key-schedule encryption: y = y_reg ^ xq
+reg  [31:0]          ym_reg;          // lane 0: the data stage's y, ^ P[17] if it writes L
 reg  [32*K-33:0]     pn_reg;          // P'[r+2], read in stage 0 for stages 1..K-1
 // decoded a cycle ahead, so that the RAM address selects come straight from flip-flops
 reg                  ds_run_reg;      // the data stage holds a round 0..14 ...
@@ -105,7 +126,14 @@ reg                  enc_first_reg;   // enc_reg == 0
 reg                  enc_last_reg;    // enc_reg == ENC_LAST
 reg                  p_phase_reg;     // enc_reg < ENC_P
 reg                  go_reg;          // mcnt_reg == MIX_START
-reg  [31:0]          ks_x0_reg;       // lane 0's L out ^ P[0] of the next data stage
+reg                  krdy_reg;        // s_key_tready: no block in the ring, no key schedule
+reg                  chain_reg;       // last && init_reg && !enc_last_reg
+reg                  copy_reg;        // init_reg && !ccnt_reg[8] && !ds_v && !init_start
+reg  [4:0]           pr_reg;          // P' index of the next round of the block before the DS
+reg  [4:0]           pidx_reg;        // P' index of stage 0's round
+reg                  ksel_reg;        // lane 0's x entering is kx_reg (copy, key schedule)
+reg  [31:0]          kx_reg;          // the copy's address, 0 ^ P[0] (the schedule's first
+                                      // encryption) or L out ^ P[0] (the next one)
 reg  [3:0]           hit0_reg;        // S-box read of lane 0 hits the word written last edge
 reg  [3:0]           hit1_reg;        // the same, one stage later (the words are on rd)
 reg  [31:0]          rby_reg;         // that word
@@ -124,11 +152,11 @@ end
 // ---------------------------------------------------------------------------------------
 // key mixing: P[i] = pi_P[i] ^ (key bytes 4i..4i+3, the key cycled), one byte per cycle
 // ---------------------------------------------------------------------------------------
-wire [8:0]  kpos = 9'd447 - {kj_reg, 3'b000};
 wire [7:0]  kbyte = kbyte_reg;
 wire [5:0]  klast_in = (s_key_tlen == 6'd0 || s_key_tlen > 6'd56) ? 6'd55 : s_key_tlen - 6'd1;
-wire [4:0]  mix_idx = mcnt_reg[6:2];
-wire        mix_we = mix_reg && (mcnt_reg[1:0] == 2'd3);
+wire        mixing = mix_reg && !mc_reg[7];
+wire [4:0]  mix_idx = mc_reg[6:2];
+wire        mix_we = mixing && (mc_reg[1:0] == 2'd3);
 wire [31:0] mix_data = pi_p[mix_idx] ^ {acc_reg, kbyte};
 
 // ---------------------------------------------------------------------------------------
@@ -146,14 +174,14 @@ wire        result = (last && !init_reg) || (ds_v && ds_done); // a result for t
 wire        out_free = !out_valid_reg || m_axis_tready;
 wire        emit = result && (ds_tag == out_tag_reg) && out_free;  // leaves now, in order
 wire        hold = result && !emit;                     // goes round the ring once more
-wire        chain = last && init_reg && !enc_last_reg;  // next key-schedule encryption
+wire        chain = chain_reg;                      // next key-schedule encryption
 wire        init_done = last && init_reg && enc_last_reg;
-wire        init_start = pre_reg && go_reg;
+wire        init_start = go_reg;   // (mcnt_reg counts only before the encryptions start)
 wire        p_phase = p_phase_reg;
 wire        write_l = init_reg && ds_v && (ds_rnd == 4'd14);  // L of this encryption is known
 wire        write_r = init_reg && last;                        // R of this encryption is known
 
-assign s_key_tready = !(|v_reg) && !init_reg;
+assign s_key_tready = krdy_reg;
 assign s_axis_tready = !s_key_tvalid && !init_reg && (!ds_v || emit);
 assign m_axis_tdata = out_reg;
 assign m_axis_tuser = out_user_reg;
@@ -167,7 +195,7 @@ wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 wire start = in_fire || init_start || chain;
 // the copy reads pi words while the key schedule leaves the RAMs' read ports idle
-wire copy_rd = init_reg && !ccnt_reg[8] && !ds_v && !init_start;
+wire copy_rd = copy_reg;
 
 // ---------------------------------------------------------------------------------------
 // P words: fixed ones for a block entering, P'[r+2] read in stage 0 for the rest
@@ -177,21 +205,21 @@ wire [31:0] p1 = p_reg[32 +: 32];
 wire [31:0] p16 = p_reg[16*32 +: 32];
 wire [31:0] p17 = p_reg[17*32 +: 32];
 wire        dir_start = s_axis_tuser && !init_reg;           // the key schedule encrypts
-wire [4:0]  pn_n = {1'b0, rnd_reg[3:0]} + 5'd2;              // stage 0: P' index of its round
-wire [4:0]  pn_idx = dir_reg[0] ? 5'd17 - pn_n : pn_n;       // decryption: P reversed
-wire [31:0] pn_next = p_reg[{pn_idx, 5'b00000} +: 32];
+// stage 0 reads P'[r+2] for its round r (decryption: P reversed), the index decoded a cycle
+// ahead: pr_reg for a round that goes on (from the stage before the data stage), pidx_reg
+wire [31:0] pn_next = p_reg[{pidx_reg, 5'b00000} +: 32];
 
 // ---------------------------------------------------------------------------------------
 // S-boxes (one RAM each, LANES read ports) and the lanes' round functions
 // ---------------------------------------------------------------------------------------
 wire [W-1:0]        xn;         // per lane: y ^ F(x) = x of the next round (R out in round 15)
 wire [W-1:0]        addr;       // per lane: the x whose S-box words are read next
-wire [31:0]         copy_addr = {4{ccnt_reg[7:0]}};
-wire [31:0]         x0_start;   // lane 0's x of round 0 when an encryption starts
 wire [31:0]         pn_pre;     // P' word of the stage before the data stage
 wire [9*LANES-1:0]  s_ra0, s_ra1, s_ra2, s_ra3;
 wire [W-1:0]        s_rd0, s_rd1, s_rd2, s_rd3;
-wire [31:0]         wdata = write_l ? (xn[31:0] ^ p17) : xn[31:0];
+// the key schedule's word (L of round 14 is y ^ F ^ P[17], R of round 15 y ^ F): one XOR
+// after F, the P[17] folded into ym_reg a cycle before
+wire [31:0]         wdata;
 wire                s_we = (write_l || write_r) && !p_phase;
 wire [3:0]          s_we_box;
 
@@ -227,46 +255,46 @@ generate
         // block entering: from the input port, zero (key schedule) or the last output
         wire [31:0] in_l = s_axis_tdata[64*l + 32 +: 32];
         wire [31:0] in_r = s_axis_tdata[64*l +: 32];
-        // (the key schedule and the copy use lane 0 only: the other lanes' selects stay short)
-        wire [31:0] st_l = (l == 0 && init_start) ? 32'd0 : in_l;
-        wire [31:0] st_r = chain ? xn[31:0] : (init_start ? 32'd0 : in_r);
-        // P'[0], P'[1]; encryption 1 of the key schedule uses the P[1] written this edge
-        wire [31:0] pp0 = dir_start ? p17 : p0;
-        wire [31:0] pp1 = dir_start ? p16 : ((chain && enc_first_reg) ? xn[31:0] : p1);
-        // the next key-schedule encryption's x: L out ^ P[0], formed a cycle ahead
-        wire [31:0] x_st = (l == 0 && chain) ? ks_x0_reg : (st_l ^ pp0);
-        wire [31:0] y_st = st_r ^ pp1;
+        // from the port: (L ^ P'[0], R ^ P'[1]); a block is taken from the port only while
+        // no key schedule runs, so the port's tuser is its direction
+        wire [31:0] in_x = in_l ^ (s_axis_tuser ? p17 : p0);
+        wire [31:0] st_r = init_start ? 32'd0 : in_r;
+        wire [31:0] pp1 = dir_start ? p16 : p1;
+        // lane 0's other x, registered a cycle ahead (kx_reg): the copy's address, the first
+        // key-schedule encryption's (0 ^ P[0]) or the next one's (L out ^ P[0]). The key
+        // schedule and the copy use lane 0 only. (x_st kept as a net: the RAM address is then
+        // one LUT after F, run ? y ^ F : x_st)
+        wire        ksel = (l == 0) && ksel_reg;
+        (* keep *) wire [31:0] x_st = ksel ? kx_reg : in_x;
+        // the key-schedule encryption's y, R out ^ P[1], is completed in stage 1 (encryption
+        // 1 of the schedule: R out is the P[1] written by encryption 0, so y = 0)
+        wire [31:0] y_st = chain ? (enc_first_reg ? 32'd0 : p1) : (st_r ^ pp1);
         assign xn[32*l +: 32] = y ^ f;
         if (l == 0) begin : g_x0
-            assign x0_start = x_st;
+            assign wdata = ym_reg ^ f;
         end
         // the selects are control: no data-dependent logic after F on the way to the RAMs
-        wire [31:0] a_st = (l == 0 && copy_rd) ? copy_addr : x_st;
         wire        half = (l == 0) && rpi;
-        assign addr[32*l +: 32] = run ? xn[32*l +: 32] : a_st;
+        assign addr[32*l +: 32] = run ? xn[32*l +: 32] : x_st;
         assign s_ra0[9*l +: 9] = {half, addr[32*l + 24 +: 8]};
         assign s_ra1[9*l +: 9] = {half, addr[32*l + 16 +: 8]};
         assign s_ra2[9*l +: 9] = {half, addr[32*l + 8 +: 8]};
         assign s_ra3[9*l +: 9] = {half, addr[32*l +: 8]};
 
-        // the block re-entering stage 0: a new one, the next round, or a result held
+        // the candidates for the block re-entering stage 0: a new one, the next round, or a
+        // result held (chosen by the s0_* flags on the way to stage 1)
         always @(posedge clk) begin : p_lane
-            if (start) begin
-                x_reg[32*l +: 32] <= x_st;
-                y_reg[32*l +: 32] <= y_st;
-            end else if (run) begin
-                x_reg[32*l +: 32] <= xn[32*l +: 32];
-                y_reg[32*l +: 32] <= x ^ ds_pn;
-            end else if (hold) begin
-                x_reg[32*l +: 32] <= ds_done ? x : lout;
-                y_reg[32*l +: 32] <= ds_done ? y : xn[32*l +: 32];
-            end else begin
-                // an empty slot is zeroed: nothing of a key schedule goes round the ring
-                x_reg[32*l +: 32] <= 32'd0;
-                y_reg[32*l +: 32] <= 32'd0;
-            end
+            x_reg[32*l +: 32] <= x_st;
+            y_reg[32*l +: 32] <= y_st;
+            fq_reg[32*l +: 32] <= f;
+            yq_reg[32*l +: 32] <= y;
+            lq_reg[32*l +: 32] <= lout;
+            xd_reg[32*l +: 32] <= x;
+            yd_reg[32*l +: 32] <= y;
             if (emit) begin
-                out_reg[64*l +: 64] <= ds_done ? {x, y} : {lout, xn[32*l +: 32]};
+                // {x, y} of a held result, or {L, R} = {lout, y ^ F}
+                out_reg[64*l + 32 +: 32] <= ds_done ? x : lout;
+                out_reg[64*l +: 32] <= y ^ (f & {32{!ds_done}});
             end
             if (rst) begin
                 out_reg[64*l +: 64] <= 64'd0;
@@ -295,31 +323,70 @@ bf_sbox #(.BOX(3), .PORTS(LANES)) u_sbox3 (
 // ---------------------------------------------------------------------------------------
 // key schedule and round engine state
 // ---------------------------------------------------------------------------------------
+// the key, cleared at reset and once mixed into P (the key now lives only in P and the
+// S-boxes): a reset over the load enable, so each bit is a flip-flop and no LUT
+wire key_wipe = mix_reg && (mc_reg == MIX_LAST);
+reg  kwipe_reg;     // a cycle later: the wide clears start from a flip-flop
+
+always @(posedge clk) begin : p_kwipe
+    kwipe_reg <= rst || key_wipe;
+end
+
+always @(posedge clk) begin : p_keyreg
+    if (rst || kwipe_reg) begin
+        key_reg <= 448'd0;
+    end else if (key_fire) begin
+        key_reg <= s_key_tdata;
+    end
+end
+
+// the key byte in two steps: byte kj[2:0] of each 8-byte group, then the group kj[5:3]
+// (kj_reg runs two cycles ahead of the byte being mixed)
+genvar g;
+generate
+    for (g = 0; g < 7; g = g + 1) begin : g_kgroup
+        wire [63:0] grp = key_reg[447 - 64*g -: 64];
+        always @(posedge clk) begin : p_kgroup
+            kg_reg[55 - 8*g -: 8] <= grp[63 - {kj_reg[2:0], 3'b000} -: 8];
+            if (rst || kwipe_reg) begin
+                kg_reg[55 - 8*g -: 8] <= 8'd0;
+            end
+        end
+    end
+endgenerate
+
+always @(posedge clk) begin : p_kbyte
+    kjh_reg <= kj_reg[5:3];
+    kbyte_reg <= kg_reg[55 - {kjh_reg, 3'b000} -: 8];
+    if (rst || kwipe_reg) begin
+        kbyte_reg <= 8'd0;
+    end
+end
+
 always @(posedge clk) begin : p_key
     // key mixing
     if (key_fire) begin
-        key_reg <= s_key_tdata;
         klast_reg <= klast_in;
-        kj_reg <= (klast_in == 6'd0) ? 6'd0 : 6'd1;
-        kbyte_reg <= s_key_tdata[447:440];
+        kj_reg <= 6'd0;
+        mc_reg <= 8'hfe;
         mcnt_reg <= 8'd0;
         mix_reg <= 1'b1;
         pre_reg <= 1'b1;
         init_reg <= 1'b1;
     end else begin
-        if (mix_reg || pre_reg) begin
+        if (pre_reg) begin
             mcnt_reg <= mcnt_reg + 8'd1;
         end
         if (mix_reg) begin
-            acc_reg <= {acc_reg[15:0], kbyte};
-            kbyte_reg <= key_reg[kpos -: 8];
+            mc_reg <= mc_reg + 8'd1;
             kj_reg <= (kj_reg == klast_reg) ? 6'd0 : kj_reg + 6'd1;
-            if (mcnt_reg == MIX_LAST) begin
-                mix_reg <= 1'b0;
-                key_reg <= 448'd0;       // the key now lives only in P and the S-boxes
-                acc_reg <= 24'd0;
-                kbyte_reg <= 8'd0;
-            end
+        end
+        if (mixing) begin
+            acc_reg <= {acc_reg[15:0], kbyte};
+        end
+        if (key_wipe) begin
+            mix_reg <= 1'b0;
+            acc_reg <= 24'd0;
         end
         if (init_start) begin
             pre_reg <= 1'b0;
@@ -332,7 +399,7 @@ always @(posedge clk) begin : p_key
     end
 
     // S-box words rewritten (the pi half is read until then), encryption count
-    go_reg <= (mcnt_reg == MIX_START - 8'd1) && !key_fire;
+    go_reg <= go_d;
     if (key_fire) begin
         wcnt_reg <= 11'd0;
         enc_reg <= 10'd0;
@@ -354,12 +421,11 @@ always @(posedge clk) begin : p_key
     end
 
     if (rst) begin
-        // wipe the key and start the schedule for the all-zero key
-        key_reg <= 448'd0;
+        // start the schedule for the all-zero key
         klast_reg <= 6'd0;
         kj_reg <= 6'd0;
-        kbyte_reg <= 8'd0;
         acc_reg <= 24'd0;
+        mc_reg <= 8'hfe;
         mcnt_reg <= 8'd0;
         mix_reg <= 1'b1;
         pre_reg <= 1'b1;
@@ -383,8 +449,10 @@ always @(posedge clk) begin : p_swrite
     cpb_a_reg <= cpa_a_reg;
     if (key_fire) begin
         ccnt_reg <= 9'd0;
+        cnext_reg <= 9'd1;
     end else if (copy_rd) begin
-        ccnt_reg <= ccnt_reg + 9'd1;
+        ccnt_reg <= cnext_reg;
+        cnext_reg <= cnext_reg + 9'd1;
     end
     wr_ks_reg <= s_we;
     if (cpb_reg) begin
@@ -398,6 +466,7 @@ always @(posedge clk) begin : p_swrite
     end
     if (rst) begin
         ccnt_reg <= 9'd0;
+        cnext_reg <= 9'd1;
         cpa_reg <= 1'b0;
         cpb_reg <= 1'b0;
         wr_we_reg <= 4'd0;
@@ -407,17 +476,31 @@ always @(posedge clk) begin : p_swrite
     end
 end
 
-// P-array: written by the key mixer, then by encryptions 0..8 (L at round 14, R at round 15)
+// P-array: written by the key mixer, then by encryptions 0..8 (L at round 14, R at round 15),
+// through one registered word and its enables, so that each P bit is a flip-flop with an
+// enable and F's result reaches one register, not 18. The writes land a cycle after their
+// source; the only early reader is the next encryption's x (kx_reg), which takes P[0]
+// from pw_reg while it is in flight.
+always @(posedge clk) begin : p_pwrite
+    pw_reg <= mix_we ? mix_data : wdata;
+    pwe_reg <= 18'd0;
+    if (mix_we) begin
+        pwe_reg[mix_idx] <= 1'b1;
+    end
+    if (p_phase && (write_l || write_r)) begin
+        pwe_reg[{enc_reg[3:0], write_r}] <= 1'b1;
+    end
+    if (rst) begin
+        pwe_reg <= 18'd0;
+    end
+end
+
 genvar i;
 generate
     for (i = 0; i < 18; i = i + 1) begin : g_p
         always @(posedge clk) begin : p_pword
-            if (mix_we && mix_idx == i) begin
-                p_reg[32*i +: 32] <= mix_data;
-            end else if (p_phase && write_l && enc_reg == i / 2 && i % 2 == 0) begin
-                p_reg[32*i +: 32] <= xn[31:0] ^ p17;
-            end else if (p_phase && write_r && enc_reg == i / 2 && i % 2 == 1) begin
-                p_reg[32*i +: 32] <= xn[31:0];
+            if (pwe_reg[i]) begin
+                p_reg[32*i +: 32] <= pw_reg;
             end
             if (rst) begin
                 p_reg[32*i +: 32] <= 32'd0;
@@ -426,13 +509,38 @@ generate
     end
 endgenerate
 
-// the ring: stage s takes stage s - 1's block (the P' word is read in stage 0)
+// the key schedule's own entries decided a cycle ahead (chain_reg, copy_reg, go_reg; exact:
+// one slot runs the schedule, and init_reg and enc_last_reg do not change before its round 15)
+wire        chain_d = v_reg[DS-1] && !done_reg[DS-1] && r15_reg[DS-1] && init_reg &&
+                      !enc_last_reg;
+wire        go_d = (mcnt_reg == MIX_START - 8'd1) && !key_fire;
+wire [8:0]  ccnt_next = key_fire ? 9'd0 : (copy_rd ? cnext_reg : ccnt_reg);
+wire        copy_d = (key_fire || (init_reg && !fin_reg)) && !v_reg[DS-1] && !ccnt_next[8] &&
+                     !go_d;
+// P[0] in the next cycle (encryption 0's write may be in pw_reg)
+wire [31:0] p0_next = pwe_reg[0] ? pw_reg : p0;
+
+// the ring: stage s takes stage s - 1's block (the P' word is read in stage 0); stage 0's x
+// and y completed with the last data stage's y ^ F
+// (an empty slot is zeroed: nothing of a key schedule goes round the ring)
+wire [W-1:0] xq = fq_reg ^ yq_reg;          // y ^ F of the last data stage
+wire [W-1:0] x_s0 = ({W{s0_st_reg}} & x_reg[0 +: W]) | ({W{s0_run_reg}} & xq) |
+                    ({W{s0_out_reg}} & lq_reg) | ({W{s0_held_reg}} & xd_reg);
+wire [W-1:0] y_s0 = (({W{s0_st_reg}} & y_reg[0 +: W]) | ({W{s0_run_reg}} & lq_reg) |
+                     ({W{s0_held_reg}} & yd_reg)) ^
+                    ({W{s0_out_reg || s0_yfix_reg}} & xq);
+wire [31:0]  x_pre;     // lane 0's x in the stage before the data stage
+wire [31:0]  y_pre;     // and its y
 genvar st;
 generate
     if (DS == 1) begin : g_pn1
         assign pn_pre = pn_next;
+        assign x_pre = x_s0[31:0];
+        assign y_pre = y_s0[31:0];
     end else begin : g_pn2
         assign pn_pre = pn_reg[32*(DS-2) +: 32];
+        assign x_pre = x_reg[W*(DS-1) +: 32];
+        assign y_pre = y_reg[W*(DS-1) +: 32];
     end
     for (st = 1; st < K; st = st + 1) begin : g_stage
         always @(posedge clk) begin : p_stage
@@ -440,9 +548,10 @@ generate
             done_reg[st] <= done_reg[st-1];
             dir_reg[st] <= dir_reg[st-1];
             rnd_reg[4*st +: 4] <= rnd_reg[4*(st-1) +: 4];
+            r15_reg[st] <= r15_reg[st-1];
             tag_reg[2*st +: 2] <= tag_reg[2*(st-1) +: 2];
-            x_reg[W*st +: W] <= x_reg[W*(st-1) +: W];
-            y_reg[W*st +: W] <= y_reg[W*(st-1) +: W];
+            x_reg[W*st +: W] <= (st == 1) ? x_s0 : x_reg[W*(st-1) +: W];
+            y_reg[W*st +: W] <= (st == 1) ? y_s0 : y_reg[W*(st-1) +: W];
             if (st > 1) begin
                 pn_reg[32*(st-1) +: 32] <= pn_reg[32*(st-2) +: 32];
             end
@@ -461,11 +570,31 @@ always @(posedge clk) begin : p_engine
     done_reg[0] <= hold;
     dir_reg[0] <= start ? dir_start : ds_dir;
     rnd_reg[3:0] <= start ? 4'd0 : ds_rnd + 4'd1;
+    r15_reg[0] <= !start && (ds_rnd == 4'd14);
     tag_reg[1:0] <= in_fire ? in_tag_reg : ds_tag;
     pn_reg[31:0] <= pn_next;
-    ks_x0_reg <= x_reg[W*(DS-1) +: 32] ^ pn_pre ^ p0;
-    ds_run_reg <= v_reg[DS-1] && !done_reg[DS-1] && (rnd_reg[4*(DS-1) +: 4] != 4'd15);
-    ds_last_reg <= v_reg[DS-1] && !done_reg[DS-1] && (rnd_reg[4*(DS-1) +: 4] == 4'd15);
+    // lane 0's x if the key schedule's side enters next: decoded a cycle ahead
+    ksel_reg <= chain_d || copy_d || go_d;
+    kx_reg <= copy_d ? {4{ccnt_next[7:0]}} : (chain_d ? (x_pre ^ pn_pre ^ p0_next) : p0_next);
+    chain_reg <= chain_d;
+    copy_reg <= copy_d;
+    // the key is taken once the ring is empty and no schedule runs, decided a cycle ahead
+    // (the ring's next state), so that the key handshake starts from a flip-flop
+    krdy_reg <= !key_fire && (fin_reg || !init_reg) && !(start || run || hold) &&
+                !(|v_reg[K-2:0]);
+    s0_st_reg <= start;
+    s0_run_reg <= run;
+    s0_out_reg <= hold && !ds_done;
+    s0_held_reg <= hold && ds_done;
+    s0_yfix_reg <= chain && !enc_first_reg;
+    pr_reg <= dir_reg[DS-1] ? 5'd14 - {1'b0, rnd_reg[4*(DS-1) +: 4]} :
+                              {1'b0, rnd_reg[4*(DS-1) +: 4]} + 5'd3;
+    pidx_reg <= start ? (dir_start ? 5'd15 : 5'd2) : pr_reg;
+    // the y of the next data stage, with P[17] where that stage writes L (round 14)
+    ym_reg <= y_pre ^ ((init_reg && v_reg[DS-1] && rnd_reg[4*(DS-1) +: 4] == 4'd14) ?
+                       p17 : 32'd0);
+    ds_run_reg <= v_reg[DS-1] && !done_reg[DS-1] && !r15_reg[DS-1];
+    ds_last_reg <= v_reg[DS-1] && !done_reg[DS-1] && r15_reg[DS-1];
     if (in_fire) begin
         in_tag_reg <= in_tag_reg + 2'd1;
     end
@@ -478,11 +607,11 @@ always @(posedge clk) begin : p_engine
     hit0_reg <= 4'd0;
     hit1_reg <= hit0_reg;
     if (chain && !p_phase) begin
-        hit0_reg[0] <= (wcnt_reg[9:8] == 2'd0) && (x0_start[31:24] == wcnt_reg[7:0]);
-        hit0_reg[1] <= (wcnt_reg[9:8] == 2'd1) && (x0_start[23:16] == wcnt_reg[7:0]);
-        hit0_reg[2] <= (wcnt_reg[9:8] == 2'd2) && (x0_start[15:8] == wcnt_reg[7:0]);
-        hit0_reg[3] <= (wcnt_reg[9:8] == 2'd3) && (x0_start[7:0] == wcnt_reg[7:0]);
-        rby_reg <= xn[31:0];
+        hit0_reg[0] <= (wcnt_reg[9:8] == 2'd0) && (kx_reg[31:24] == wcnt_reg[7:0]);
+        hit0_reg[1] <= (wcnt_reg[9:8] == 2'd1) && (kx_reg[23:16] == wcnt_reg[7:0]);
+        hit0_reg[2] <= (wcnt_reg[9:8] == 2'd2) && (kx_reg[15:8] == wcnt_reg[7:0]);
+        hit0_reg[3] <= (wcnt_reg[9:8] == 2'd3) && (kx_reg[7:0] == wcnt_reg[7:0]);
+        rby_reg <= wdata;      // (R: y ^ F)
     end
 
     if (rst) begin
@@ -495,6 +624,16 @@ always @(posedge clk) begin : p_engine
         hit0_reg <= 4'd0;
         hit1_reg <= 4'd0;
         rby_reg <= 32'd0;
+        s0_st_reg <= 1'b0;
+        s0_run_reg <= 1'b0;
+        s0_out_reg <= 1'b0;
+        s0_held_reg <= 1'b0;
+        s0_yfix_reg <= 1'b0;
+        krdy_reg <= 1'b0;
+        chain_reg <= 1'b0;
+        copy_reg <= 1'b1;      // the schedule after reset: the copy reads from its first cycle
+        ksel_reg <= 1'b1;
+        kx_reg <= 32'd0;
     end
 end
 

@@ -29,16 +29,18 @@ module bf_pipe (
     input  wire         m_axis_tready
 );
 
-// cycles per round (bf_pipe_round) and the latency: input stage, 16 rounds, FIFO register
+// cycles per round (bf_pipe_round) and the latency: input stage, 16 rounds, the output
+// FIFO's four cycles (axis_credit_fifo_piped: read through registers only)
 localparam integer ROUND_CYCLES = 4;
-localparam integer LATENCY = 16 * ROUND_CYCLES + 2;
-// output FIFO: room for every block in flight (input stage, rounds, the FIFO's output
-// register and the credit's way back), so one block a cycle never waits for a credit
+localparam integer LATENCY = 16 * ROUND_CYCLES + 5;
+// output FIFO: room for every block in flight (input stage, rounds, the FIFO's four, the
+// credit's three cycles back, the one credit held back), so one block a cycle never waits
+// for a credit
 localparam integer FIFO_LOG2 = 7;
 
 // the FIFO must hold what the pipeline holds (checked if the round structure changes)
 initial begin
-    if ((1 << FIFO_LOG2) < LATENCY + 3) begin
+    if ((1 << FIFO_LOG2) < LATENCY + 5) begin
         $error("bf_pipe %m: FIFO_LOG2=%0d leaves no room for a latency of %0d cycles",
                FIFO_LOG2, LATENCY);
         $finish;
@@ -55,7 +57,8 @@ wire [7:0]   sbox_wa;
 wire [31:0]  sbox_wd;
 wire [575:0] p_array;
 reg  [6:0]   inflight_reg;     // blocks in the input stage and the rounds (0..65)
-wire         empty = (inflight_reg == 7'd0);
+reg          empty_reg;        // inflight_reg == 0 (decoded with the count: the key
+wire         empty = empty_reg;  // handshake starts from flip-flops)
 // only the key-schedule port of the engine is used: its data stream stays idle
 // verilator lint_off UNUSEDSIGNAL
 wire         core_s_axis_tready;
@@ -143,10 +146,14 @@ always @(posedge clk) begin : p_input
 end
 
 // blocks in the input stage and the rounds: a key load waits until there are none
+wire [6:0] inflight_next = inflight_reg + {6'd0, in_fire} - {6'd0, valid_bus[16]};
+
 always @(posedge clk) begin : p_inflight
-    inflight_reg <= inflight_reg + {6'd0, in_fire} - {6'd0, valid_bus[16]};
+    inflight_reg <= inflight_next;
+    empty_reg <= (inflight_next == 7'd0);
     if (rst) begin
         inflight_reg <= 7'd0;
+        empty_reg <= 1'b1;
     end
 end
 
@@ -228,7 +235,7 @@ endgenerate
 // ---------------------------------------------------------------------------------------
 // output: {L, R} = {y, x} after round 15 into the credit-counted FIFO
 // ---------------------------------------------------------------------------------------
-axis_credit_fifo #(
+axis_credit_fifo_piped #(
     .WIDTH(65),
     .DEPTH_LOG2(FIFO_LOG2)
 ) u_fifo (

@@ -69,17 +69,17 @@ register(Core(
     defaults={},
     choices={},
     # input stage, 16 rounds of 4 cycles (S-box read, the RAM's output register, two halves
-    # of F), FIFO
-    latency=lambda p: 16 * 4 + 2,
+    # of F), the output FIFO's four cycles (axis_credit_fifo_piped)
+    latency=lambda p: 16 * 4 + 5,
     interval=lambda p: 1,
     # bf_core's schedule (rounds of 3 cycles, F split like the rounds here); its last S-box
     # write reaches the copies before a block can read them
     key_setup=lambda p: _bf_key_setup(3),
     ready_after_reset=lambda p: _bf_key_setup(3) - 1,
-    key_change="waits until no block is in the round stages (at most the latency, 66 cycles: "
-               "the pipeline never stalls and takes no block while a key is offered); the key "
-               "schedule then rewrites P and every S-box copy. Results already in the output "
-               "FIFO are not affected",
+    key_change="waits until no block is in the input stage and the round stages (at most 65 "
+               "cycles: the pipeline never stalls and takes no block while a key is offered); "
+               "the key schedule then rewrites P and every S-box copy. Results already in the "
+               "output FIFO are not affected",
     # every key load is a 25,068-cycle schedule and the core holds 32 S-box RAMs: Icarus
     # (a few thousand cycles a second here: ~8 min) runs its generic tests with -m slow, the
     # Blowfish-specific tests on both simulators in the default suite. The hardware modes
