@@ -25,6 +25,12 @@ module des_pipe (
     output wire        m_axis_tuser,
     output wire        m_axis_tvalid,
     input  wire        m_axis_tready
+`ifdef FORMAL
+    ,
+    // every key and round-key register, for the proof of the key wipe (rtl/formal/): {K1,
+    // the key part of x after the input stage and stages 1..15, the keys of stages 1..14}
+    output wire [56+48*16+56*14-1:0] f_keys
+`endif
 );
 
 tdes_pipe #(
@@ -44,6 +50,10 @@ tdes_pipe #(
     .m_axis_tuser(m_axis_tuser),
     .m_axis_tvalid(m_axis_tvalid),
     .m_axis_tready(m_axis_tready)
+`ifdef FORMAL
+    ,
+    .f_keys(f_keys)
+`endif
 );
 
 endmodule

@@ -30,6 +30,12 @@ module tdes_pipe #(
     output wire         m_axis_tuser,
     output wire         m_axis_tvalid,
     input  wire         m_axis_tready
+`ifdef FORMAL
+    ,
+    // every key and round-key register, for the proof of the key wipe (rtl/formal/): {the
+    // pass keys, the key part of x after the input stage and stages 1..ROUNDS-1, key_bus}
+    output wire [f_keys_bits(DES_ONLY)-1:0] f_keys
+`endif
 );
 
 // DES passes per block and round stages
@@ -69,6 +75,22 @@ function integer key_offset(input integer i);
 endfunction
 
 localparam integer KEY_BUS = key_offset(ROUNDS);
+
+`ifdef FORMAL
+// the width of f_keys: 56 P pass keys, 48 x bits after each of 16 P stages (the input stage's
+// and all but the last round's), and KEY_BUS = 56 (8 P^2 + 6 P) carried key bits
+function integer f_keys_bits(input integer des_only);
+    integer np;
+    begin
+        np = (des_only != 0) ? 1 : 3;
+        f_keys_bits = 56 * np + 48 * 16 * np + 56 * (8 * np * np + 6 * np);
+    end
+endfunction
+
+// the key registers, and the key part of each x (x xor E(R) while a block is in its stage)
+wire [56*PASSES-1:0] f_kregs;
+wire [48*ROUNDS-1:0] f_x_bus;
+`endif
 
 // ---------------------------------------------------------------------------------------
 // keys and the input stage. Keys are stored as C0 D0 (PC-1: parity bits dropped) and chosen
@@ -130,6 +152,9 @@ generate
         assign in_keys = k1_reg;
         assign pass1_cd_enc = k1_reg;
         assign pass1_cd_dec = k1_reg;
+`ifdef FORMAL
+        assign f_kregs = k1_reg;
+`endif
     end else begin : g_tdes
         reg  [55:0] k1_reg;
         reg  [55:0] k2_reg;
@@ -160,6 +185,9 @@ generate
         assign in_keys = in_dec_reg ? {k1_reg, k2_reg, k3_reg} : {k3_reg, k2_reg, k1_reg};
         assign pass1_cd_enc = k1_reg;
         assign pass1_cd_dec = k3_reg;
+`ifdef FORMAL
+        assign f_kregs = {k1_reg, k2_reg, k3_reg};
+`endif
     end
 endgenerate
 
@@ -329,6 +357,13 @@ generate
             end
 
             assign x_bus[48*i +: 48] = x_reg;
+`ifdef FORMAL
+            // x = E(R) xor K while a block is in the stage (R: the next pass's at a pass end)
+            wire [47:0] f_e;
+
+            des_e u_f_e (.r((PASS_END != 0) ? lr_reg[63:32] : lr_reg[31:0]), .e(f_e));
+            assign f_x_bus[48*i +: 48] = x_reg ^ (valid_reg ? f_e : 48'd0);
+`endif
 
             if (KOUT > 0) begin : g_carry
                 reg [KOUT-1:0] key_reg;
@@ -360,6 +395,15 @@ generate
 
     end
 endgenerate
+
+`ifdef FORMAL
+// the input stage's x = E(R0) xor K, loaded every cycle with L0 R0
+wire [47:0] f_in_e;
+
+des_e u_f_in_e (.r(in_lr_reg[31:0]), .e(f_in_e));
+assign f_x_bus[47:0] = in_x_reg ^ f_in_e;
+assign f_keys = {f_kregs, f_x_bus, key_bus};
+`endif
 
 // ---------------------------------------------------------------------------------------
 // output: IP^-1(R16 L16) of the last pass into the credit-counted FIFO

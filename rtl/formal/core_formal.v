@@ -9,7 +9,9 @@
 // edge) and m_axis_tready freely. Checked: m_axis source rules, zero while idle, cleared by a
 // reset (rules 1, 5); the reset window, the wait for a key after it and the key wipe (rule 5);
 // key priority (rule 3); at most CAPACITY blocks inside, none invented, two chosen blocks out
-// once and in order (rule 2). Proofs and what they cover: docs/interface.md, "What is proven".
+// once and in order (rule 2); a block into an empty core out after LATENCY cycles (rule 4);
+// both tready exactly as the core's datasheet states (core_ready_props).
+// Proofs and what they cover: docs/interface.md, "What is proven".
 module core_formal #(
     parameter integer DATA_BITS = 32,
     parameter integer KEY_BITS = 64,
@@ -22,7 +24,15 @@ module core_formal #(
     // the registry's reset figures: edges rst must stay high, and the cycles after it falls
     // during which s_key_tready stays low
     parameter integer RESET_CYCLES = 1,
-    parameter integer READY_AFTER_RESET = 0
+    parameter integer READY_AFTER_RESET = 0,
+    // the registry's latency: input handshake edge to the first cycle of m_axis_tvalid
+    parameter integer LATENCY = 1,
+    // the registry's key_setup and interval, and the datasheet's ready conditions (see
+    // core_ready_props): KEY_WAIT of a folded core, CREDITS of a pipelined one
+    parameter integer KEY_SETUP = 1,
+    parameter integer INTERVAL = 1,
+    parameter integer KEY_WAIT = 0,
+    parameter integer CREDITS = 0
 ) (
     input wire clk
 );
@@ -49,6 +59,7 @@ wire                           m_axis_tuser;
 wire                           m_axis_tvalid;
 (* anyseq *) wire              m_axis_tready;
 (* anyseq *) wire              pick;
+(* anyseq *) wire              pick_time;
 wire [CW-1:0]                  held;
 wire                           s_fire = s_axis_tvalid && s_axis_tready;
 wire                           m_fire = m_axis_tvalid && m_axis_tready;
@@ -153,6 +164,40 @@ axis_chosen_block_props #(
     .ahead1(),
     .value0(),
     .value1()
+);
+
+axis_latency_props #(
+    .LATENCY(LATENCY),
+    .CW(CW)
+) u_latency (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed),
+    .pick(pick_time),
+    .in_fire(s_fire),
+    .out_fire(m_fire),
+    .out_valid(m_axis_tvalid),
+    .out_ready(m_axis_tready),
+    .held(held)
+);
+
+core_ready_props #(
+    .RESET_CYCLES(RESET_CYCLES),
+    .READY_AFTER_RESET(READY_AFTER_RESET),
+    .KEY_SETUP(KEY_SETUP),
+    .INTERVAL(INTERVAL),
+    .KEY_WAIT(KEY_WAIT),
+    .CREDITS(CREDITS)
+) u_ready (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed),
+    .s_key_tvalid(s_key_tvalid),
+    .s_key_tready(s_key_tready),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_axis_tready(s_axis_tready),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
 );
 
 // rule 5's reset window: consecutive edges with rst high (saturating), and a key offered

