@@ -130,6 +130,23 @@ def test_readme_table_names_the_cipher_of_each_cycle_figure():
         f"{128 * 100.0 / f_lo['interval'] / 1e3:.3f} ({lo[0]})")
 
 
+def test_readme_table_gives_key_setup_in_time_at_the_measured_fmax():
+    """Key set-up in cycles (the registry's) and in time at the record's Fmax: µs for a long
+    one (Blowfish's schedule), ns for a short one; cycles alone without a measurement."""
+    p = cores.get("bf_iter").params()
+    ks = cores.get("bf_iter").cycles(p)["key_setup"]
+    rec = {"core": "bf_iter", "params": p, "status": "ok", "fmax_mhz": 200.0, "gbps": 0.8,
+           "core_area": {"lut": 2000}}
+    rec["target"], rec["grade"] = results.README_CONFIG
+    row = next(x for x in datasheets.readme_table([rec]) if "[`bf_iter`]" in x)
+    assert f"| {ks:,} ({ks / 200.0:,.1f} µs) |" in row
+    none = next(x for x in datasheets.readme_table([]) if "[`bf_iter`]" in x)
+    assert f"| {ks:,} |" in none
+    rec.update(core="des_iter", params=cores.get("des_iter").params())
+    row = next(x for x in datasheets.readme_table([rec]) if "[`des_iter`]" in x)
+    assert "| 1 (5 ns) |" in row
+
+
 def _soc_script():
     """soc/ciphercores_soc.py as a module (it imports LiteX only to build: not here)."""
     spec = importlib.util.spec_from_file_location("ciphercores_soc",

@@ -374,6 +374,24 @@ def page(core: Core, recs: list[dict]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def _time(cycles: int, fmax_mhz: float) -> str:
+    """``cycles`` at ``fmax_mhz`` as a time: µs from one µs up, else ns."""
+    us = cycles / fmax_mhz
+    return f"{us:,.1f} µs" if us >= 1 else f"{us * 1e3:,.0f} ns"
+
+
+def _key_setup_cell(table: list, rec: dict | None) -> str:
+    """Key set-up cycles (the range over the core's ciphers) and, with a measured Fmax, the
+    time they take at it."""
+    lo, hi = table[0][1]["key_setup"], table[-1][1]["key_setup"]
+    cyc = f"{lo:,}" if lo == hi else f"{lo:,} to {hi:,}"
+    if rec is None or rec["status"] != "ok" or not rec.get("fmax_mhz"):
+        return cyc
+    f = rec["fmax_mhz"]
+    t = _time(lo, f) if lo == hi else f"{_time(lo, f)} to {_time(hi, f)}"
+    return f"{cyc} ({t})"
+
+
 def readme_table(recs: list[dict]) -> list[str]:
     """The README's core table: one line per core, its default parameters measured on the
     README's target (``results.README_CONFIG``)."""
@@ -386,10 +404,11 @@ def readme_table(recs: list[dict]) -> list[str]:
            "each core's datasheet and [docs/results.md](docs/results.md). Cycles from the "
            "registry: \"reset / ready after\" is the cycles `rst` must stay high, then the "
            "most cycles after it before the core takes a key "
-           "([rule 5](docs/interface.md#handshake-rules-all-cores)).", "",
-           "| core | ciphers | architecture | latency / interval | reset / ready after | LUT | "
-           "Fmax MHz | Gbit/s |",
-           "|---|---|---|---|---|---:|---:|---:|"]
+           "([rule 5](docs/interface.md#handshake-rules-all-cores)); key set-up in cycles and "
+           "in time at the measured Fmax.", "",
+           "| core | ciphers | architecture | latency / interval | reset / ready after | "
+           "key set-up | LUT | Fmax MHz | Gbit/s |",
+           "|---|---|---|---|---|---|---:|---:|---:|"]
     for core in cores.CORES.values():
         p = core.params()
         rec = next((r for r in recs if r["core"] == core.name and r["params"] == p
@@ -411,9 +430,10 @@ def readme_table(recs: list[dict]) -> list[str]:
                                      / f["interval"] / 1e3, 3) for f in (f_lo, f_hi)]
                 gbps = f"{rate[0]} ({lo[0]}) to {rate[1]} ({hi[-1]})"
         reset = core.reset_figures(p)
+        key = _key_setup_cell(table, rec)
         out.append(f"| [`{core.name}`](docs/cores/{core.name}.md) | {_ciphers_short(core)} | "
                    f"{architecture(core)[0]} | {cycles} | {reset['reset_cycles']} / "
-                   f"{reset['ready_after_reset']:,} | {lut} | {fmax} | {gbps} |")
+                   f"{reset['ready_after_reset']:,} | {key} | {lut} | {fmax} | {gbps} |")
     return out
 
 
