@@ -374,7 +374,7 @@ def page(core: Core, recs: list[dict]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _time(cycles: int, fmax_mhz: float) -> str:
+def time_at(cycles: int, fmax_mhz: float) -> str:
     """``cycles`` at ``fmax_mhz`` as a time: µs from one µs up, else ns."""
     us = cycles / fmax_mhz
     return f"{us:,.1f} µs" if us >= 1 else f"{us * 1e3:,.0f} ns"
@@ -388,7 +388,7 @@ def _key_setup_cell(table: list, rec: dict | None) -> str:
     if rec is None or rec["status"] != "ok" or not rec.get("fmax_mhz"):
         return cyc
     f = rec["fmax_mhz"]
-    t = _time(lo, f) if lo == hi else f"{_time(lo, f)} to {_time(hi, f)}"
+    t = time_at(lo, f) if lo == hi else f"{time_at(lo, f)} to {time_at(hi, f)}"
     return f"{cyc} ({t})"
 
 
@@ -405,15 +405,18 @@ def readme_table(recs: list[dict]) -> list[str]:
            "registry: \"reset / ready after\" is the cycles `rst` must stay high, then the "
            "most cycles after it before the core takes a key "
            "([rule 5](docs/interface.md#handshake-rules-all-cores)); key set-up in cycles and "
-           "in time at the measured Fmax.", "",
+           "in time at the measured Fmax; Gbit/s for ECB and CTR (blocks interleave), "
+           "chained for CBC encryption, CFB and OFB through the hardware mode engine (a block "
+           "waits for the one before: latency + 1 cycles; – where the engine does not take "
+           "the core).", "",
            "| core | ciphers | architecture | latency / interval | reset / ready after | "
-           "key set-up | LUT | Fmax MHz | Gbit/s |",
-           "|---|---|---|---|---|---|---:|---:|---:|"]
+           "key set-up | LUT | Fmax MHz | Gbit/s | chained Gbit/s |",
+           "|---|---|---|---|---|---|---:|---:|---:|---:|"]
     for core in cores.CORES.values():
         p = core.params()
         rec = next((r for r in recs if r["core"] == core.name and r["params"] == p
                     and r["target"] == target and r.get("grade") == grade), None)
-        lut = fmax = gbps = "–"
+        lut = fmax = gbps = chained = "–"
         if rec is not None:
             lut = results._fmt(rec["core_area"]["lut"])
             fmax = (results._fmt(rec.get("fmax_mhz")) + results._cap_note(rec)
@@ -429,11 +432,18 @@ def readme_table(recs: list[dict]) -> list[str]:
                 rate = [results._fmt(core.block_bits(p) * core.lanes(p) * rec["fmax_mhz"]
                                      / f["interval"] / 1e3, 3) for f in (f_lo, f_hi)]
                 gbps = f"{rate[0]} ({lo[0]}) to {rate[1]} ({hi[-1]})"
+        if rec is not None and rec["status"] == "ok":
+            per = results.chained_gbps(core, p, rec.get("fmax_mhz"))
+            if per:
+                chained = results._fmt(per[0][1], 3) if len(per) == 1 else (
+                    f"{results._fmt(per[0][1], 3)} ({table[0][0][0]}) to "
+                    f"{results._fmt(per[-1][1], 3)} ({table[-1][0][-1]})")
         reset = core.reset_figures(p)
         key = _key_setup_cell(table, rec)
         out.append(f"| [`{core.name}`](docs/cores/{core.name}.md) | {_ciphers_short(core)} | "
                    f"{architecture(core)[0]} | {cycles} | {reset['reset_cycles']} / "
-                   f"{reset['ready_after_reset']:,} | {key} | {lut} | {fmax} | {gbps} |")
+                   f"{reset['ready_after_reset']:,} | {key} | {lut} | {fmax} | {gbps} | "
+                   f"{chained} |")
     return out
 
 

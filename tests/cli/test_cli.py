@@ -791,3 +791,25 @@ def test_any_arguments_fail_cleanly(argv, data):
     assert rc in E.EXIT_CODES and rc != E.EXIT_INTERNAL, (argv, rc, err)
     assert "Traceback" not in err and "internal error" not in err
     assert KEY not in err
+
+
+def test_cores_gives_the_key_setup_time_at_the_measured_fmax():
+    """`ciphercores cores`: the key set-up also as a time, at the Fmax measured for the core's
+    defaults (the archive docs/measurements.json); '-' for a core without a measurement."""
+    from ciphercores.cli import cores as cores_cli
+    from ciphercores.datasheets import time_at
+    from ciphercores.synth import flow, results
+
+    rc, out, _ = run(["cores"])
+    assert rc == 0 and "key setup time" in out.decode()
+    for name in ("bf_iter", "aes_pipe"):
+        core = cores.get(name)
+        ks = core.cycles()["key_setup"]
+        try:
+            fmax = flow.recorded(core, None, *results.README_CONFIG)["fmax_mhz"]
+        except flow.NotCached:
+            fmax = None
+        assert cores_cli._fmax(core) == fmax
+        line = next(x for x in out.decode().splitlines() if x.startswith(name + " "))
+        want = time_at(ks, fmax) if fmax else "-"
+        assert re.search(rf"\s{ks}\s+{re.escape(want)}\s", line), line

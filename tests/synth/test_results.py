@@ -27,8 +27,8 @@ def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
     # the key set-up, 32 cycles, at 171.8 MHz
     assert rows[0] == ("| [`speck_iter`](docs/cores/speck_iter.md) | 10 SPECK sets | "
                        f"{datasheets.architecture(core)[0]} | 33 / 32 | 1 / 31 | 32 (186 ns) | "
-                       "574 | 171.8 | 0.250 |")
-    assert all(r.endswith("| – | – | – |") for r in rows[1:])  # no record: no figure
+                       f"574 | 171.8 | 0.250 | {128 * 171.8 / 34 / 1e3:.3f} |")
+    assert all(r.endswith("| – | – | – | – |") for r in rows[1:])  # no record: no figure
     begin, end = datasheets.BEGIN, datasheets.END
     text = f"before\n{begin}\nstale\n{end}\nafter\n"
     new = results.replace_block(text, lines, begin, end)
@@ -146,3 +146,29 @@ def test_the_committed_archive_holds_records_the_page_can_show():
         elif rec["target"] == "ecp5" and rec["status"] == "ok":
             assert rec["fmax_min_mhz"] <= rec["fmax_mhz"] <= rec["fmax_max_mhz"]
             assert rec["seeds"] == list(flow.DEFAULT_SEEDS)
+
+
+def test_chained_throughput_waits_a_latency_and_a_cycle_per_block():
+    """CBC encryption, CFB, OFB through the mode engine: one block per latency + 1 cycles (the
+    interval the mode cores register and their timing test checks), per cipher where the
+    latency differs; no figure where the engine does not take the core."""
+    for name in ("speck_pipe", "bf_iter", "aes_iter"):
+        core = cores.get(name)
+        p = core.params()
+        per = results.chained_gbps(core, p, 200.0)
+        table = core.cycle_table(p)
+        assert len(per) == len(table)
+        for (names, f), (c, g) in zip(table, per, strict=True):
+            assert c == ", ".join(names)
+            assert g == pytest.approx(core.block_bits(p) * 200.0 / (f["latency"] + 1) / 1e3)
+            assert cores.mode_core("cbc", name).interval(p) == table[-1][1]["latency"] + 1 \
+                or len(table) > 1
+    bf_x2 = cores.get("bf_x2")
+    assert results.chained_gbps(bf_x2, bf_x2.params(), 200.0) is None   # two lanes a beat
+    assert results.chained_gbps(cores.get("aes_iter"), cores.get("aes_iter").params(),
+                                None) is None
+    aes = cores.get("aes_pipe")
+    rec = {"core": "aes_pipe", "params": aes.params(), "status": "ok", "fmax_mhz": 180.0}
+    lat = aes.cycles(aes.params())["latency"]
+    assert results._chained_cell(rec) == f"{128 * 180.0 / (lat + 1) / 1e3:.3f}"
+    assert results._chained_cell({**rec, "status": "timeout"}) == "–"

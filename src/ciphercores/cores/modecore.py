@@ -17,6 +17,13 @@ from .schema import CORES, RTL, Core, Params
 HW_MODES = {"cbc": 1, "cfb": 2, "ofb": 3, "ctr": 4}
 #: modes whose encryption needs the previous block's result (one block per core latency + 1)
 SERIAL_ENCRYPT = ("cbc", "cfb", "ofb")
+
+
+def serial_interval(latency: int) -> int:
+    """Cycles between blocks of a chained encryption (CBC, CFB, OFB) through the engine, for a
+    base core of ``latency``: a block waits for its predecessor's result, and the engine
+    feeds it back in the cycle after (rtl/modes/mode_engine.v)."""
+    return latency + 1
 #: parameters the wrapper adds (DEPTH_LOG2 settable; the port widths derived, not settable)
 _MODE_EXTRA = ("DEPTH_LOG2", "BLOCK_W", "KEY_W", "TLEN_W")
 
@@ -104,7 +111,8 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
             ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
             key_len_port=base.key_len_port, latency=base.latency,
             # encryption interval (CBC/CFB decryption runs at the base core's interval)
-            interval=(lambda p, b=base: b.latency(p) + 1) if serial else base.interval,
+            interval=(lambda p, b=base: serial_interval(b.latency(p))) if serial
+            else base.interval,
             burst=(lambda p: 1) if serial else base.burst,
             key_setup=base.key_setup, key_change=base.key_change,
             # the engine adds no reset stage and no wipe: the core's reset figures

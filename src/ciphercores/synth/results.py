@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .. import cores
 from ..cores import ROOT
+from ..cores.modecore import serial_interval
 from ..outfile import write_output
 from . import flow, limits
 from .targets import TARGETS
@@ -116,12 +117,40 @@ def _gbps_cell(r: dict, per_klut: bool = False) -> str:
     return "; ".join(f"{_fmt(one(g), 3)} ({c})" for c, _, g in per)
 
 
+def chained_gbps(core: cores.Core, p: dict, fmax_mhz: float | None
+                 ) -> list[tuple[str, float]] | None:
+    """[(ciphers, Gbit/s)] of a chained encryption (CBC, CFB, OFB) through the mode engine
+    around ``core`` at ``fmax_mhz``: one block per latency + 1 cycles
+    (:func:`ciphercores.cores.modecore.serial_interval`), per cipher where the latency differs.
+    None where the engine cannot take the core (a mode or GCM core, several lanes a beat) or
+    without an Fmax."""
+    if not fmax_mhz or core.name not in cores.CORES or core.lanes(p) != 1:
+        return None
+    return [(", ".join(names), core.block_bits(p) * fmax_mhz / serial_interval(f["latency"]) / 1e3)
+            for names, f in core.cycle_table(p)]
+
+
+def _chained_cell(r: dict) -> str:
+    """Gbit/s of chained encryption (CBC, CFB, OFB), per cipher where the latency differs."""
+    try:
+        core = cores.get(r["core"])
+    except Exception:
+        return "–"
+    per = chained_gbps(core, r["params"], r.get("fmax_mhz") if r.get("status") == "ok"
+                       else None)
+    if per is None:
+        return "–"
+    if len(per) == 1:
+        return _fmt(per[0][1], 3)
+    return "; ".join(f"{_fmt(g, 3)} ({c})" for c, g in per)
+
+
 def _table_timed(recs: list[dict]) -> list[str]:
     lines = [
         "| core | parameters | cipher | LUT | FF | carry | BRAM | DSP | Fmax MHz median "
-        "(min..max) | latency / interval | Gbit/s | Gbit/s per 1000 LUT | harness LUT / FF, "
-        "Fmax | tool time s |",
-        "|---|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|---|---:|",
+        "(min..max) | latency / interval | Gbit/s | chained Gbit/s | Gbit/s per 1000 LUT | "
+        "harness LUT / FF, Fmax | tool time s |",
+        "|---|---|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|---:|",
     ]
     for r in recs:
         a, h = r["core_area"], r["harness"]
@@ -133,7 +162,7 @@ def _table_timed(recs: list[dict]) -> list[str]:
             f"| `{r['core']}` | {_params(r['params'])} | {', '.join(r['ciphers'])} | "
             f"{_fmt(a['lut'])} | {_fmt(a['ff'])} | {_fmt(a['carry'])} | {_fmt(a['bram'])} | "
             f"{_fmt(a['dsp'])} | {fmax} | {_cycles_cell(r)} | "
-            f"{_gbps_cell(r)} | {_gbps_cell(r, per_klut=True)} | "
+            f"{_gbps_cell(r)} | {_chained_cell(r)} | {_gbps_cell(r, per_klut=True)} | "
             f"{_fmt(h['area']['lut'])} / {_fmt(h['area']['ff'])}, {_fmax_alone(h)} | "
             f"{_fmt(r['wall_s'], 0)} |")
     return lines
@@ -241,6 +270,11 @@ def render(recs: list[dict], today: str | None = None,
         "- Throughput = block bits × lanes × Fmax / initiation interval; latency and interval "
         "are the registry's cycle model, which the `timing` test checks in simulation. "
         "Gbit/s per 1000 LUTs uses the core's LUTs.",
+        "- Chained Gbit/s: encryption in CBC, CFB or OFB through the hardware mode engine "
+        "(`cbc(CORE)` and the like), where each block needs the result of the one before, so "
+        "blocks cannot interleave: block bits × Fmax / (latency + 1), the engine's interval "
+        "that its `timing` test checks. ECB, CTR and CBC/CFB decryption run at the Gbit/s "
+        "column's rate; – where the engine does not take the core (several lanes a beat).",
         "- LUT = LUT4 (ECP5, iCE40) or LUT1..LUT6 (+INV) (xc7); ECP5 wide-function muxes "
         "(PFUMX, L6MUX21) combine LUT4s and are not counted again; carry = CCU2C (ECP5, two "
         "bits each), CARRY4 (xc7), SB_CARRY (iCE40); BRAM in 36 Kb tiles on xc7.",
