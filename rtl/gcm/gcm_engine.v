@@ -251,9 +251,31 @@ always @(posedge clk) begin : p_request
 end
 
 // ---------------------------------------------------------------------------------------
+// the core's output through a register slice: the core's m_axis_tready is a register, so no
+// path runs from the engine's state (side FIFO, GHASH, output) into the core's handshake and
+// its enables; the slice adds one cycle to a beat's latency
+// ---------------------------------------------------------------------------------------
+wire [127:0] k_tdata;    // the core's result (keystream, H, E_K(J0)), a cycle later
+wire         k_tvalid;
+wire         k_tready;
+
+axis_reg_slice #(
+    .WIDTH(128)
+) u_out_slice (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(c_out_tdata),
+    .s_axis_tvalid(c_out_tvalid),
+    .s_axis_tready(c_out_tready),
+    .m_axis_tdata(k_tdata),
+    .m_axis_tvalid(k_tvalid),
+    .m_axis_tready(k_tready)
+);
+
+// ---------------------------------------------------------------------------------------
 // GHASH unit
 // ---------------------------------------------------------------------------------------
-wire [127:0] gh_h_tdata = c_out_tdata;
+wire [127:0] gh_h_tdata = k_tdata;
 wire         gh_h_tvalid;
 wire         gh_h_tready;
 wire [127:0] gh_in_tdata;
@@ -331,7 +353,7 @@ wire [LW-1:0] h_bytes = {{(LW - 5){1'b0}}, popcount(h_keep)};
 
 wire out_free = !out_valid_reg || m_axis_tready;
 wire run = (j_reg == J_RUN) && !empty;
-wire [127:0] text = (h_data ^ c_out_tdata) & bytemask(h_keep);  // the data beat's output
+wire [127:0] text = (h_data ^ k_tdata) & bytemask(h_keep);  // the data beat's output
 
 // what the head needs, and its handshake
 reg fire;
@@ -339,11 +361,11 @@ always @* begin : p_fire
     fire = 1'b0;
     if (run) begin
         case (h_kind)
-            K_H:    fire = c_out_tvalid && gh_h_tready;
-            K_J0:   fire = c_out_tvalid;
+            K_H:    fire = k_tvalid && gh_h_tready;
+            K_J0:   fire = k_tvalid;
             K_AAD,
             K_IV:   fire = !h_has || gh_in_tready;
-            K_DATA: fire = out_free && (!h_has || (c_out_tvalid && gh_in_tready));
+            K_DATA: fire = out_free && (!h_has || (k_tvalid && gh_in_tready));
             default: fire = 1'b0;  // a tag entry is taken in J_FIN
         endcase
     end
@@ -355,13 +377,13 @@ wire fin_fire = (j_reg == J_FIN) && fin_ready;
 wire ivfin_fire = (j_reg == J_IVFIN) && gh_out_tvalid && !j0_valid_reg;
 wire pop = fire || (fin_fire && msg_dir_reg);
 
-assign c_out_tready = run && c_out_tvalid
+assign k_tready = run && k_tvalid
                       && ((h_kind == K_H && gh_h_tready) || h_kind == K_J0
                           || (h_kind == K_DATA && h_has && out_free && gh_in_tready));
-assign gh_h_tvalid = run && h_kind == K_H && c_out_tvalid;
+assign gh_h_tvalid = run && h_kind == K_H && k_tvalid;
 assign gh_in_tvalid = (j_reg == J_LEN)
                       || (run && h_has && (h_kind == K_AAD || h_kind == K_IV
-                                           || (h_kind == K_DATA && c_out_tvalid && out_free)));
+                                           || (h_kind == K_DATA && k_tvalid && out_free)));
 assign gh_in_tlast = (j_reg == J_LEN);
 assign gh_in_tdata = (j_reg == J_LEN) ? {{(64 - LW - 3){1'b0}}, alen_reg, 3'd0,
                                          {(64 - LW - 3){1'b0}}, clen_reg, 3'd0}
@@ -419,7 +441,7 @@ always @(posedge clk) begin : p_join
         J_RUN: begin
             if (fire) begin
                 case (h_kind)
-                    K_J0: ekj0_reg <= c_out_tdata;
+                    K_J0: ekj0_reg <= k_tdata;
                     K_AAD: alen_reg <= alen_reg + h_bytes;
                     K_IV, K_DATA: clen_reg <= clen_reg + h_bytes;
                     default: ;

@@ -24,7 +24,8 @@ _GHASH_DEFAULTS = {"aes_iter": {"GHASH_P": 0, "DIGIT": 16, "DEPTH_LOG2": 2},
 #: base cores whose key load waits for the block inside to finish (aes_iter's round engine);
 #: aes_pipe takes a key with blocks in flight
 _KEY_WAITS_FOR_BLOCK = ("aes_iter",)
-_GCM_RTL = ("gcm/gf128_mul_ds.v", "gcm/ghash_ds.v", "gcm/ghash.v", "gcm/gcm_engine.v")
+_GCM_RTL = ("gcm/gf128_mul_ds.v", "gcm/ghash_ds.v", "gcm/ghash.v", "common/axis_reg_slice.v",
+            "gcm/gcm_engine.v")
 #: the most bytes of AAD, of data and of IV in one message (the engine's 36-bit byte counters;
 #: SP 800-38D allows 2^36 - 32 bytes of data)
 MAX_BYTES = (1 << 36) - 1
@@ -119,8 +120,9 @@ def gcm_core(base_name: str) -> GcmCore:
         def ciphers(p, base=base):
             return tuple(f"{c}-gcm" for c in base.ciphers(p))
 
-        def latency(p, base=base):  # a data beat: the core, then the output register
-            return base.latency(p) + 1
+        def latency(p, base=base):
+            # a data beat: the core, the register slice after it, then the output register
+            return base.latency(p) + 2
 
         def interval(p, base=base):
             g = 1 if p.get("GHASH_P", 0) else 128 // p.get("DIGIT", 16) + 1
