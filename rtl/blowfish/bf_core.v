@@ -536,18 +536,12 @@ endgenerate
 // one slot runs the schedule, and init_reg and enc_last_reg do not change before its round 15)
 wire        chain_d = v_reg[DS-1] && !done_reg[DS-1] && r15_reg[DS-1] && init_reg &&
                       !enc_last_reg;
-// Each written as (key_fire ? with a key : without), so that the key handshake is one
-// select before the registers: with a key taken, the copy restarts at word 0 and the
-// encryptions do not start
-wire        go_nokey = (mcnt_reg == MIX_START - 8'd1);
-wire        go_d = go_nokey && !key_fire;
-wire [8:0]  ccnt_nokey = copy_rd ? cnext_reg : ccnt_reg;
-wire        copy_nokey = init_reg && !fin_reg && !v_reg[DS-1] && !ccnt_nokey[8] && !go_nokey;
-wire        copy_d = key_fire ? !v_reg[DS-1] : copy_nokey;
+wire        go_d = (mcnt_reg == MIX_START - 8'd1) && !key_fire;
+wire [8:0]  ccnt_next = key_fire ? 9'd0 : (copy_rd ? cnext_reg : ccnt_reg);
+wire        copy_d = (key_fire || (init_reg && !fin_reg)) && !v_reg[DS-1] && !ccnt_next[8] &&
+                     !go_d;
 // P[0] in the next cycle (encryption 0's write may be in pw_reg)
 wire [31:0] p0_next = pwe_reg[0] ? pw_reg : p0;
-// kx_reg when no copy read enters: the next encryption's x, or P[0]
-wire [31:0] kx_chain = chain_d ? (x_pre ^ pn_pre ^ p0_next) : p0_next;
 
 // the ring: stage s takes stage s - 1's block (the P' word is read in stage 0); stage 0's x
 // and y completed with the last data stage's y ^ F
@@ -603,9 +597,8 @@ always @(posedge clk) begin : p_engine
     tag_reg[1:0] <= in_fire ? in_tag_reg : ds_tag;
     pn_reg[31:0] <= pn_next;
     // lane 0's x if the key schedule's side enters next: decoded a cycle ahead
-    ksel_reg <= key_fire ? (chain_d || !v_reg[DS-1]) : (chain_d || copy_nokey || go_nokey);
-    kx_reg <= key_fire ? (v_reg[DS-1] ? kx_chain : 32'd0) :
-                         (copy_nokey ? {4{ccnt_nokey[7:0]}} : kx_chain);
+    ksel_reg <= chain_d || copy_d || go_d;
+    kx_reg <= copy_d ? {4{ccnt_next[7:0]}} : (chain_d ? (x_pre ^ pn_pre ^ p0_next) : p0_next);
     chain_reg <= chain_d;
     copy_reg <= copy_d;
     // the key is taken once the ring is empty and no schedule runs, decided a cycle ahead
