@@ -186,14 +186,9 @@ end
 // blocks in the input stage and the rounds: a key load waits until there are none
 wire [6:0] inflight_next = inflight_reg + {6'd0, in_fire} - {6'd0, valid_bus[16]};
 
-// none after this edge: none enters (a block entering leaves one in the rounds: one can
-// leave only if one was there) and the count is zero or the one leaving; the port's valid
-// one gate before the register
-wire empty_if_none_enters = (inflight_reg == {6'd0, valid_bus[16]});
-
 always @(posedge clk) begin : p_inflight
     inflight_reg <= inflight_next;
-    empty_reg <= empty_if_none_enters && !in_fire;
+    empty_reg <= (inflight_next == 7'd0);
     if (rst) begin
         inflight_reg <= 7'd0;
         empty_reg <= 1'b1;
