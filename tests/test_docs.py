@@ -37,6 +37,9 @@ def test_datasheets_and_readme_table_are_current(records):
     readme = (ROOT / "README.md").read_text()
     assert datasheets.readme(records, readme) == readme, \
         "README core table stale: run `ciphercores datasheets`"
+    iface = datasheets.INTERFACE.read_text()
+    assert datasheets.interface(iface) == iface, \
+        "docs/interface.md's GCM cycle table stale: run `ciphercores datasheets`"
     extra = sorted({p.name for p in datasheets.DIR.glob("*.md")}
                    - {p.name for p in pages if p.suffix == ".md"})
     assert not extra, f"datasheets of no registered core: {extra}"

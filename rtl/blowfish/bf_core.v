@@ -129,8 +129,9 @@ reg                  go_reg;          // mcnt_reg == MIX_START
 reg                  krdy_reg;        // s_key_tready: no block in the ring, no key schedule
 reg                  chain_reg;       // last && init_reg && !enc_last_reg
 reg                  copy_reg;        // init_reg && !ccnt_reg[8] && !ds_v && !init_start
-reg  [4:0]           pr_reg;          // P' index of the next round of the block before the DS
-reg  [4:0]           pidx_reg;        // P' index of stage 0's round
+reg  [17:0]          pr_reg;          // P' index (one-hot) of the next round of the block
+                                      // before the DS
+reg  [17:0]          pidx_reg;        // P' index (one-hot) of stage 0's round
 reg                  ksel_reg;        // lane 0's x entering is kx_reg (copy, key schedule)
 reg  [31:0]          kx_reg;          // the copy's address, 0 ^ P[0] (the schedule's first
                                       // encryption) or L out ^ P[0] (the next one)
@@ -206,8 +207,30 @@ wire [31:0] p16 = p_reg[16*32 +: 32];
 wire [31:0] p17 = p_reg[17*32 +: 32];
 wire        dir_start = s_axis_tuser && !init_reg;           // the key schedule encrypts
 // stage 0 reads P'[r+2] for its round r (decryption: P reversed), the index decoded a cycle
-// ahead: pr_reg for a round that goes on (from the stage before the data stage), pidx_reg
-wire [31:0] pn_next = p_reg[{pidx_reg, 5'b00000} +: 32];
+// ahead: pr_reg for a round that goes on (from the stage before the data stage), pidx_reg.
+// The indices are one-hot and the word an AND-OR of the 18: each index bit drives one word's
+// 32 gates, where a binary index would steer a 576-bit shifter through a chain of LUTs
+// (the engine's slowest path inside bf_pipe)
+function [17:0] onehot18(input [4:0] idx);
+    integer j;
+    begin
+        for (j = 0; j < 18; j = j + 1) begin
+            onehot18[j] = (idx == j[4:0]);
+        end
+    end
+endfunction
+
+function [31:0] pword(input [18*32-1:0] pa, input [17:0] oh);
+    integer j;
+    begin
+        pword = 32'd0;
+        for (j = 0; j < 18; j = j + 1) begin
+            pword = pword | (pa[32*j +: 32] & {32{oh[j]}});
+        end
+    end
+endfunction
+
+wire [31:0] pn_next = pword(p_reg, pidx_reg);
 
 // ---------------------------------------------------------------------------------------
 // S-boxes (one RAM each, LANES read ports) and the lanes' round functions
@@ -587,9 +610,9 @@ always @(posedge clk) begin : p_engine
     s0_out_reg <= hold && !ds_done;
     s0_held_reg <= hold && ds_done;
     s0_yfix_reg <= chain && !enc_first_reg;
-    pr_reg <= dir_reg[DS-1] ? 5'd14 - {1'b0, rnd_reg[4*(DS-1) +: 4]} :
-                              {1'b0, rnd_reg[4*(DS-1) +: 4]} + 5'd3;
-    pidx_reg <= start ? (dir_start ? 5'd15 : 5'd2) : pr_reg;
+    pr_reg <= onehot18(dir_reg[DS-1] ? 5'd14 - {1'b0, rnd_reg[4*(DS-1) +: 4]} :
+                                       {1'b0, rnd_reg[4*(DS-1) +: 4]} + 5'd3);
+    pidx_reg <= start ? (dir_start ? onehot18(5'd15) : onehot18(5'd2)) : pr_reg;
     // the y of the next data stage, with P[17] where that stage writes L (round 14)
     ym_reg <= y_pre ^ ((init_reg && v_reg[DS-1] && rnd_reg[4*(DS-1) +: 4] == 4'd14) ?
                        p17 : 32'd0);

@@ -3,7 +3,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Pipelined Blowfish: 16 round stages of 4 cycles, one block a cycle, per-stage S-box copies.
+// Pipelined Blowfish: 16 round stages of 5 cycles, one block a cycle, per-stage S-box copies.
 // Datasheet: docs/cores/bf_pipe.md
 // Design notes: docs/cores/notes/bf_pipe.md (in the datasheets).
 module bf_pipe (
@@ -31,7 +31,7 @@ module bf_pipe (
 
 // cycles per round (bf_pipe_round) and the latency: input stage, 16 rounds, the output
 // FIFO's four cycles (axis_credit_fifo_piped: read through registers only)
-localparam integer ROUND_CYCLES = 4;
+localparam integer ROUND_CYCLES = 5;
 localparam integer LATENCY = 16 * ROUND_CYCLES + 5;
 // output FIFO: room for every block in flight (input stage, rounds, the FIFO's four, the
 // credit's three cycles back, the one credit held back), so one block a cycle never waits
@@ -56,7 +56,12 @@ wire [3:0]   sbox_we;
 wire [7:0]   sbox_wa;
 wire [31:0]  sbox_wd;
 wire [575:0] p_array;
-reg  [6:0]   inflight_reg;     // blocks in the input stage and the rounds (0..65)
+reg  [575:0] p_reg;            // the rounds' copy of the engine's P-array, a cycle behind
+reg          kin_rdy_reg;      // s_key_tready: the engine idle and no block in the rounds
+reg          key_v_reg;        // a key taken, on its way to the engine
+reg  [447:0] key_d_reg;
+reg  [5:0]   key_len_reg;
+reg  [6:0]   inflight_reg;     // blocks in the input stage and the rounds (0..81)
 reg          empty_reg;        // inflight_reg == 0 (decoded with the count: the key
 wire         empty = empty_reg;  // handshake starts from flip-flops)
 // only the key-schedule port of the engine is used: its data stream stays idle
@@ -68,8 +73,8 @@ wire         core_m_axis_tvalid;
 wire         fifo_wiping;      // the FIFO's wipe after reset already holds the credit low
 // verilator lint_on UNUSEDSIGNAL
 
-assign s_key_tready = core_idle && empty;
-assign s_axis_tready = credit && core_idle && !s_key_tvalid;
+assign s_key_tready = kin_rdy_reg;
+assign s_axis_tready = credit && core_idle && !key_v_reg && !s_key_tvalid;
 
 bf_core #(
     .LANES(1),
@@ -77,9 +82,9 @@ bf_core #(
 ) u_core (
     .clk(clk),
     .rst(rst),
-    .s_key_tdata(s_key_tdata),
-    .s_key_tlen(s_key_tlen),
-    .s_key_tvalid(s_key_tvalid && empty),
+    .s_key_tdata(key_d_reg),
+    .s_key_tlen(key_len_reg),
+    .s_key_tvalid(key_v_reg),
     .s_key_tready(core_idle),
     .s_axis_tdata(64'd0),
     .s_axis_tuser(1'b0),
@@ -118,6 +123,39 @@ end
 
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
+// The key handshake from flip-flops, and the key into a register on its way to the engine
+// (one cycle of key set-up): the port's valid then reaches one enable, not the engine's
+// control, and the key registers load while s_key_tready is high (an enable straight from a
+// flip-flop: they hold the handshake's key from its edge on). The key is taken only when the
+// engine takes it at the next edge: the engine idle and no block in the rounds, and none
+// entering (a key offered holds the input back). Reset clears the key registers.
+wire kin_fire = s_key_tvalid && kin_rdy_reg;
+
+always @(posedge clk) begin : p_key_in
+    if (kin_rdy_reg) begin
+        key_d_reg <= s_key_tdata;
+        key_len_reg <= s_key_tlen;
+    end
+    key_v_reg <= kin_fire;
+    kin_rdy_reg <= core_idle && empty && !in_fire && !kin_fire && !key_v_reg;
+    if (rst) begin
+        key_v_reg <= 1'b0;
+        kin_rdy_reg <= 1'b0;
+        key_d_reg <= 448'd0;
+        key_len_reg <= 6'd0;
+    end
+end
+
+// The rounds read a copy of the P-array, so that the engine's P registers (read by its own
+// rounds each cycle) have one load each. A cycle late, it is complete long before the key
+// schedule ends (P is final after its first 9 encryptions). Key material: reset clears.
+always @(posedge clk) begin : p_pcopy
+    p_reg <= p_array;
+    if (rst) begin
+        p_reg <= 576'd0;
+    end
+end
+
 // ---------------------------------------------------------------------------------------
 // input stage: (x, y) of round 0 = (L ^ P'[0], R ^ P'[1]), P' = P or, to decrypt, P reversed
 // ---------------------------------------------------------------------------------------
@@ -130,8 +168,8 @@ reg  [31:0]       in_x_reg;
 reg  [31:0]       in_y_reg;
 reg               in_dec_reg;
 reg               in_valid_reg;
-wire [31:0]       pp0 = s_axis_tuser ? p_array[17*32 +: 32] : p_array[0 +: 32];
-wire [31:0]       pp1 = s_axis_tuser ? p_array[16*32 +: 32] : p_array[32 +: 32];
+wire [31:0]       pp0 = s_axis_tuser ? p_reg[17*32 +: 32] : p_reg[0 +: 32];
+wire [31:0]       pp1 = s_axis_tuser ? p_reg[16*32 +: 32] : p_reg[32 +: 32];
 
 always @(posedge clk) begin : p_input
     if (in_fire) begin
@@ -175,8 +213,8 @@ generate
             .in_dec(dec_bus[r]),
             .in_x(x_bus[32*r +: 32]),
             .in_y(y_bus[32*r +: 32]),
-            .p_enc(p_array[32*(r+2) +: 32]),
-            .p_dec(p_array[32*(15-r) +: 32]),
+            .p_enc(p_reg[32*(r+2) +: 32]),
+            .p_dec(p_reg[32*(15-r) +: 32]),
             .s0(s_bus[32*(4*r+0) +: 32]),
             .s1(s_bus[32*(4*r+1) +: 32]),
             .s2(s_bus[32*(4*r+2) +: 32]),

@@ -3,7 +3,7 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// One Blowfish round of bf_pipe: four register stages behind the S-box read, never stalls.
+// One Blowfish round of bf_pipe: five register stages behind the S-box read, never stalls.
 // Datasheet: docs/cores/bf_pipe.md
 // Design notes: docs/cores/notes/bf_pipe_round.md (in the datasheets).
 module bf_pipe_round (
@@ -26,7 +26,7 @@ module bf_pipe_round (
     input  wire [31:0] s2,
     input  wire [31:0] s3,
 
-    // round r + 1's state, four cycles after in_*
+    // round r + 1's state, five cycles after in_*
     output wire        out_valid,
     output wire        out_dec,
     output wire [31:0] out_x,
@@ -47,8 +47,16 @@ reg        d_valid_reg;
 reg        d_dec_reg;
 reg [31:0] d_y_reg;
 reg [31:0] d_yn_reg;
-reg [31:0] d_t_reg;      // (S0 + S1) ^ S2
+reg [31:0] d_s0_reg;     // the S-box words in fabric registers
+reg [31:0] d_s1_reg;
+reg [31:0] d_s2_reg;
 reg [31:0] d_s3_reg;
+reg        e_valid_reg;
+reg        e_dec_reg;
+reg [31:0] e_y_reg;
+reg [31:0] e_yn_reg;
+reg [31:0] e_t_reg;      // (S0 + S1) ^ S2
+reg [31:0] e_s3_reg;
 reg        o_valid_reg;
 reg        o_dec_reg;
 reg [31:0] o_x_reg;
@@ -80,13 +88,16 @@ always @(posedge clk) begin : p_cycle2
     end
 end
 
-// cycle 3: the first half of F
+// cycle 3: the S-box words from the RAMs' output registers into fabric registers (a route
+// only: from a block RAM's output to the adders, the route and an adder did not fit a cycle)
 always @(posedge clk) begin : p_cycle3
     if (c_valid_reg) begin
         d_dec_reg <= c_dec_reg;
         d_y_reg <= c_y_reg;
         d_yn_reg <= c_yn_reg;
-        d_t_reg <= (s0 + s1) ^ s2;
+        d_s0_reg <= s0;
+        d_s1_reg <= s1;
+        d_s2_reg <= s2;
         d_s3_reg <= s3;
     end
     d_valid_reg <= c_valid_reg;
@@ -95,14 +106,29 @@ always @(posedge clk) begin : p_cycle3
     end
 end
 
-// cycle 4: the second half of F and the Feistel XOR
+// cycle 4: the first half of F
 always @(posedge clk) begin : p_cycle4
     if (d_valid_reg) begin
-        o_dec_reg <= d_dec_reg;
-        o_x_reg <= (d_t_reg + d_s3_reg) ^ d_y_reg;
-        o_y_reg <= d_yn_reg;
+        e_dec_reg <= d_dec_reg;
+        e_y_reg <= d_y_reg;
+        e_yn_reg <= d_yn_reg;
+        e_t_reg <= (d_s0_reg + d_s1_reg) ^ d_s2_reg;
+        e_s3_reg <= d_s3_reg;
     end
-    o_valid_reg <= d_valid_reg;
+    e_valid_reg <= d_valid_reg;
+    if (rst) begin
+        e_valid_reg <= 1'b0;
+    end
+end
+
+// cycle 5: the second half of F and the Feistel XOR
+always @(posedge clk) begin : p_cycle5
+    if (e_valid_reg) begin
+        o_dec_reg <= e_dec_reg;
+        o_x_reg <= (e_t_reg + e_s3_reg) ^ e_y_reg;
+        o_y_reg <= e_yn_reg;
+    end
+    o_valid_reg <= e_valid_reg;
     if (rst) begin
         o_valid_reg <= 1'b0;
     end

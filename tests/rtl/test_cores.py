@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from ciphercores import cores
+from ciphercores.errors import SimulationFailed
 from ciphercores.sim import runner
 from ciphercores.sim.runner import (
     ICARUS_BLOCKS,
@@ -62,3 +63,15 @@ def test_core_million(core_name):
     with ciphercores.open_core(core) as dev:
         res = random_stream_check(dev, SLOW_BLOCKS, seed=99, sizes=(1, 3, 100, 5_000, 50_000))
     assert res["blocks"] == SLOW_BLOCKS
+
+
+def test_a_failing_cocotb_test_is_a_simulation_failure(tmp_path):
+    """cocotb's runner ends a failed run with sys.exit: ``runner.run`` turns that into the
+    project's SimulationFailed, naming the test that failed."""
+    (tmp_path / "cocotb_must_fail.py").write_text(
+        "import cocotb\n\n\n@cocotb.test()\nasync def fails_on_purpose(dut):\n"
+        "    assert False, 'on purpose'\n")
+    core = cores.get("des_iter")
+    with pytest.raises(SimulationFailed, match="fails_on_purpose"):
+        runner.run(core, core.params(core.defaults), "verilator", "cocotb_must_fail",
+                   test_dir=tmp_path, quiet=True)

@@ -62,21 +62,22 @@ register(Core(
 register(Core(
     name="bf_pipe",
     top="bf_pipe",
-    summary="pipelined Blowfish: 16 round stages of 4 cycles, 1 block/cycle, encrypt/decrypt "
+    summary="pipelined Blowfish: 16 round stages of 5 cycles, 1 block/cycle, encrypt/decrypt "
             "per block, 8 dual-port copies of the S-boxes filled by bf_core's key schedule, "
             "credit-counted output FIFO",
     **_BLOWFISH,
     defaults={},
     choices={},
-    # input stage, 16 rounds of 4 cycles (S-box read, the RAM's output register, two halves
-    # of F), the output FIFO's four cycles (axis_credit_fifo_piped)
-    latency=lambda p: 16 * 4 + 5,
+    # input stage, 16 rounds of 5 cycles (S-box read, the RAM's output register, a fabric
+    # register, two halves of F), the output FIFO's four cycles (axis_credit_fifo_piped)
+    latency=lambda p: 16 * 5 + 5,
     interval=lambda p: 1,
-    # bf_core's schedule (rounds of 3 cycles, F split like the rounds here); its last S-box
-    # write reaches the copies before a block can read them
-    key_setup=lambda p: _bf_key_setup(3),
-    ready_after_reset=lambda p: _bf_key_setup(3) - 1,
-    key_change="waits until no block is in the input stage and the round stages (at most 65 "
+    # the key's cycle in bf_pipe's key register, then bf_core's schedule (rounds of 3 cycles,
+    # F split like the rounds here); its last S-box write reaches the copies before a block
+    # can read them. After a reset, s_key_tready follows the engine's a cycle later
+    key_setup=lambda p: _bf_key_setup(3) + 1,
+    ready_after_reset=lambda p: _bf_key_setup(3),
+    key_change="waits until no block is in the input stage and the round stages (at most 81 "
                "cycles: the pipeline never stalls and takes no block while a key is offered); "
                "the key schedule then rewrites P and every S-box copy. Results already in the "
                "output FIFO are not affected",

@@ -87,15 +87,25 @@ def run(core: Core, params: dict[str, int], sim: str, test_module: str,
     if str(mod_dir) not in sys.path:
         # cocotb's runner hands the simulator this process's sys.path as PYTHONPATH
         sys.path.append(str(mod_dir))
-    results = runner.test(test_module=test_module, hdl_toplevel=core.top,
-                          test_dir=str(bdir if data else mod_dir),
-                          build_dir=str(bdir), testcase=testcase, waves=waves,
-                          results_xml=str(bdir / f"results-{run_id}.xml"),
-                          extra_env={TB_ENV: json.dumps(cfg),
-                                     "PYTHONPATH": os.pathsep.join(
-                                         [str(mod_dir),
-                                          os.environ.get("PYTHONPATH", "")])},
-                          log_file=(bdir / f"test-{run_id}.log") if quiet else None)
+    results_xml = bdir / f"results-{run_id}.xml"
+    test_log = (bdir / f"test-{run_id}.log") if quiet else None
+    try:
+        results = runner.test(test_module=test_module, hdl_toplevel=core.top,
+                              test_dir=str(bdir if data else mod_dir),
+                              build_dir=str(bdir), testcase=testcase, waves=waves,
+                              results_xml=str(results_xml),
+                              extra_env={TB_ENV: json.dumps(cfg),
+                                         "PYTHONPATH": os.pathsep.join(
+                                             [str(mod_dir),
+                                              os.environ.get("PYTHONPATH", "")])},
+                              log_file=test_log)
+    except SystemExit as e:
+        # cocotb's runner calls sys.exit when a test failed (under pytest) or the simulator
+        # exited non-zero: the same error as a failure found in the results below
+        if results_xml.is_file():
+            _check(results_xml)  # raises with the failed tests' names
+        raise SimulationFailed(f"the simulator exited with {e.code} before every test ran "
+                               f"({test_log or results_xml})") from None
     passed = _check(Path(results))
     _record(bdir, cfg, sim, test_module, passed)
     return Path(results)

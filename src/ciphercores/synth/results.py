@@ -31,9 +31,17 @@ DOC = ROOT / "docs" / "results.md"
 IMG = ROOT / "docs" / "img"
 
 
+def _measured_cores() -> list[cores.Core]:
+    """Every registered core, then the GCM cores ``gcm(CORE)`` (not in the registry's list:
+    built on demand, measured in their own harness), whose defaults the page also shows."""
+    from ..cores.gcmcore import gcm_bases
+
+    return [*cores.CORES.values(), *(cores.get(f"gcm({b})") for b in gcm_bases())]
+
+
 def collect(seeds: tuple[int, ...] = flow.DEFAULT_SEEDS) -> list[dict]:
     recs = []
-    for core in cores.CORES.values():
+    for core in _measured_cores():
         sets = []
         for ps in (*core.test_sets, core.defaults):
             p = core.params(ps)
