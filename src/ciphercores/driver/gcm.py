@@ -182,6 +182,8 @@ class GcmStream:
         self._check_length(self.data_bytes + data_bytes)
         if self.started:
             return
+        if not self.dev._keyed:
+            raise DriverError(f"{self.dev.core.name}: set_key() before a message")
         self.dev._no_open_message("a new message")
         self.dev._open = self
         self.started = True
