@@ -89,7 +89,8 @@ class BlockSizeError(CipherCoresError):
 
 
 class DataLengthError(CipherCoresError):
-    """Unpadded data that is not a whole number of blocks."""
+    """Data of a length the mode cannot take: unpadded data that is not a whole number of
+    blocks, more data than one GCM message holds."""
 
 
 class TruncatedInputError(CipherCoresError):

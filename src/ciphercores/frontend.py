@@ -58,26 +58,32 @@ def check_iv(cm: modes.CipherMode, iv: bytes | None) -> None:
 
 
 def aead_cores(cm: modes.CipherMode) -> list[tuple[cores.Core, dict[str, int]]]:
-    """The registered cores that run the whole of an authenticated mode (``aes-128-gcm``:
-    counters, GHASH and the tag in hardware), the default first. None is registered yet, so
-    GCM runs on the host: the reference model, or a block cipher core as its block cipher."""
-    return cores.cores_for(cm.name) if cm.aead else []
+    """The cores that run the whole of an authenticated mode (``aes-128-gcm``: counters,
+    GHASH, the tag and its check in hardware): ``gcm(CORE)`` around each AES core
+    (:func:`cores.gcm_bases`) configured for the cipher, the one around the cipher's default
+    core first (``gcm(aes_iter)``: the default of ``ciphercores encrypt aes-*-gcm``)."""
+    if not cm.aead:
+        return []
+    out = []
+    for base in cores.gcm_bases():
+        core = cores.gcm_core(base)
+        try:
+            out.append((core, cores.configure(core, cm.cipher)))
+        except UnsupportedCipherError:
+            continue
+    return sorted(out, key=lambda cp: not cores.CORES[cp[0].base].is_default_for(cm.cipher))
 
 
 def choose_core(cm: modes.CipherMode, spec: str | None
                 ) -> tuple[cores.Core, dict[str, int]]:
     """The (core, parameters) that runs ``cm``. ``spec`` is ``NAME[:P=V,...]``: a block cipher
-    core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)``, configured
-    for the cipher (:func:`cores.configure`: what the cipher fixes comes from it, ``P=V``
-    sets the rest). Without it: the cipher's default core (``Core.default_for``), inside its
-    hardware mode wrapper ``MODE(CORE)`` for CBC/CFB/OFB/CTR (ECB is the core itself)."""
+    core (the mode then runs on the host) or a hardware mode core ``MODE(CORE)`` (GCM:
+    ``gcm(CORE)``), configured for the cipher (:func:`cores.configure`: what the cipher fixes
+    comes from it, ``P=V`` sets the rest). Without it: the cipher's default core
+    (``Core.default_for``), inside its hardware mode wrapper ``MODE(CORE)`` for
+    CBC/CFB/OFB/CTR (ECB is the core itself), ``gcm(CORE)`` for GCM."""
     if spec is None:
         options = aead_cores(cm) if cm.aead else core_options(cm)
-        if not options and cm.aead:
-            raise UnsupportedCipherError(
-                f"no registered core runs {cm.name} yet (GCM runs on the host: the reference "
-                f"model with --software, or --core with a core of {cm.cipher} as the block "
-                "cipher)")
         if not options:
             raise UnsupportedCipherError(
                 f"no registered core implements {cm.cipher} (use --software for the model)")
@@ -86,8 +92,6 @@ def choose_core(cm: modes.CipherMode, spec: str | None
     mode = getattr(core, "mode", "")
     if mode and mode != cm.mode:
         raise UnsupportedCipherError(f"core {core.name} runs {mode.upper()}, not {cm.name}")
-    if any(c.name == core.name for c, _ in aead_cores(cm)):
-        return cores.parse_core_spec(spec, cm.name)
     return cores.parse_core_spec(spec, cm.cipher)
 
 
@@ -96,7 +100,7 @@ def core_options(cm: modes.CipherMode) -> list[tuple[cores.Core, dict[str, int]]
     first: for each registered parameter set implementing the cipher, the hardware mode core
     ``MODE(CORE)`` (CBC/CFB/OFB/CTR, single-lane cores) and then the block cipher core itself
     (the mode then runs on the host). For GCM: the cores that run all of it
-    (:func:`aead_cores`; none yet), then the block cipher cores (GCM on the host)."""
+    (:func:`aead_cores`), then the block cipher cores (GCM on the host)."""
     out: list[tuple[cores.Core, dict[str, int]]] = list(aead_cores(cm))
     for core, params in cores.cores_for(cm.cipher):
         if cm.mode in cores.HW_MODES and core.lanes(params) == 1:

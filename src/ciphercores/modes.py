@@ -337,17 +337,37 @@ def _zero_pad16(data: bytes) -> bytes:
 GCM_IV_RECOMMENDED = 12
 
 
-def _gcm_check(cipher, iv: bytes | None, tag_len: int) -> tuple[str, bytes, bytes]:
-    """(name, H, J0) after checking the block size, IV and tag lengths."""
-    name = f"{_name(cipher)}-gcm"
-    if cipher.block_size != 16:
-        raise BlockSizeError(name, cipher.block_size, 16)
+def gcm_check(name: str, iv: bytes | None, tag_len: int) -> None:
+    """IVSizeError unless ``iv`` is a GCM IV (any length from 1 byte), TagSizeError unless
+    ``tag_len`` is one of GCM_TAG_LENGTHS; ``name`` (``aes-128-gcm``) goes into the message.
+    The host's GCM and the driver's (a GCM core) check with this."""
     if not iv:
         raise IVSizeError(name, 0, GCM_IV_RECOMMENDED,
                           note="GCM takes any IV length from 1 byte; 12 is recommended")
     if tag_len not in GCM_TAG_LENGTHS:
         raise TagSizeError(f"{name}: a tag of {tag_len} bytes is not allowed (allowed: "
                            f"{', '.join(str(t) for t in GCM_TAG_LENGTHS)} bytes)")
+
+
+def gcm_auth_error(name: str, total: int | None = None, tag_len: int = 16
+                   ) -> AuthenticationError:
+    """The error of a GCM decryption that fails: the tag does not match, or (``total``) the
+    input of ``total`` bytes is shorter than the tag that must end it. The host's GCM and the
+    driver's say the same."""
+    if total is not None:
+        return AuthenticationError(
+            f"{name}: the input is {total} bytes, shorter than the {tag_len}-byte tag that "
+            "must end it (truncated or not GCM output)")
+    return AuthenticationError(f"{name}: the tag does not match (wrong key, IV, AAD or tag, "
+                               "or the data was changed)")
+
+
+def _gcm_check(cipher, iv: bytes | None, tag_len: int) -> tuple[str, bytes, bytes]:
+    """(name, H, J0) after checking the block size, IV and tag lengths."""
+    name = f"{_name(cipher)}-gcm"
+    if cipher.block_size != 16:
+        raise BlockSizeError(name, cipher.block_size, 16)
+    gcm_check(name, iv, tag_len)
     h = cipher.encrypt_block(bytes(16))
     if len(iv) == 12:  # the 96-bit IV directly; any other length through GHASH
         j0 = bytes(iv) + b"\x00\x00\x00\x01"
@@ -420,9 +440,7 @@ class GcmStream:
         """Fail now if a message of ``total`` bytes must fail at the end for its length: a
         ciphertext shorter than its tag."""
         if self.decrypt and total < self.tag_len:
-            raise AuthenticationError(
-                f"{self.name}: the input is {total} bytes, shorter than the "
-                f"{self.tag_len}-byte tag that must end it (truncated or not GCM output)")
+            raise gcm_auth_error(self.name, total=total, tag_len=self.tag_len)
 
     def update(self, data: bytes) -> bytes:
         self.total += len(data)
@@ -447,8 +465,7 @@ class GcmStream:
         self._y = self._absorb(self._y, _zero_pad16(ct))
         self.text_bytes += len(ct)
         if not hmac.compare_digest(self._tag(), tag):
-            raise AuthenticationError(f"{self.name}: the tag does not match (wrong key, IV, "
-                                      "AAD or tag, or the data was changed)")
+            raise gcm_auth_error(self.name)
         return self._gctr(ct)
 
 
@@ -477,5 +494,5 @@ def new_model(name: str, key: bytes) -> tuple[models.BlockCipher, CipherMode]:
 
 __all__ = ["AEAD_MODES", "GCM_IV_RECOMMENDED", "GCM_TAG_LENGTHS", "MODES", "PADDED_MODES",
            "CipherMode", "GcmStream", "Stream", "UnknownModeError", "decrypt", "encrypt",
-           "gcm_decrypt", "gcm_encrypt", "gf128_mul",
+           "gcm_auth_error", "gcm_check", "gcm_decrypt", "gcm_encrypt", "gf128_mul",
            "ghash", "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]

@@ -2,7 +2,10 @@
 """`ciphercores encrypt/decrypt aes-*-gcm`: every Wycheproof case through the command, random
 messages against `cryptography`'s AESGCM, and the rule that a failed decryption (a wrong tag,
 a wrong AAD, a truncated input) writes nothing anywhere: not a regular file, not through a
-symbolic link, not to stdout or a pipe.
+symbolic link, not to stdout or a pipe. The command's default runs GCM whole in the simulated
+hardware (gcm(aes_iter), the core's verdict deciding), so these run the RTL; the other ways
+(gcm(aes_pipe), the host's GCM around aes_iter, the model) in test_where_gcm_runs and
+test_random_on_other_cores.
 
 Most cases run the command in this process (``cli.main``, as tests/cli/test_cli.py does); a
 few run it as a real process.
@@ -17,6 +20,7 @@ import subprocess
 import sys
 
 import pytest
+from Crypto.Cipher import AES
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from ciphercores import cli, frontend, models, modes
@@ -152,33 +156,64 @@ def test_random_against_cryptography(seed, tmp_path, monkeypatch):
         assert rc == 0 and back == data, (i, err)
 
 
-def test_the_model_block_cipher_core_and_a_gcm_core(monkeypatch):
-    """By default the reference model runs GCM (no registered core runs it whole), and -v
-    says so; --core aes_iter runs AES in the RTL with GCM on the host, the same bytes; a mode
-    core is refused; a core that runs GCM whole (none yet: one is made up here) is refused by
-    name, the driver having no GCM path for it."""
+def test_where_gcm_runs():
+    """By default gcm(aes_iter) runs the whole of GCM in the simulated hardware, and -v says
+    so; --core 'gcm(aes_pipe)' the pipelined GCM core (configured for the key length);
+    --core aes_iter runs AES in the RTL with GCM on the host; --software the model: the same
+    bytes every way. A mode core for GCM, or a GCM core for another mode, is refused."""
     rng = random.Random(5)
     key, iv, data = rng.randbytes(16), rng.randbytes(12), rng.randbytes(100)
+    want = AESGCM(key).encrypt(iv, data, b"\x00\xff")
     args = ["encrypt", "aes-128-gcm", "--key", key.hex(), "--iv", iv.hex(), "--aad", "00ff"]
-    rc, model, err = run([*args, "-v"], data)
-    assert rc == 0 and "no registered core runs aes-128-gcm whole yet" in err, err
-    assert "reference model" in err and model == AESGCM(key).encrypt(iv, data, b"\x00\xff")
+    rc, hw, err = run([*args, "-v"], data)
+    assert rc == 0 and hw == want, err
+    assert "GCM and AES in hardware: Verilator co-simulation of gcm_aes_iter" in err
+    assert "cycles for 7 blocks" in err and "registry for aes-128 on gcm(aes_iter)" in err
     rc, sw, err = run([*args, "--software", "-v"], data)
-    assert rc == 0 and sw == model and "no registered core" not in err
+    assert rc == 0 and sw == want and "reference model" in err
     rc, rtl, err = run([*args, "--core", "aes_iter", "-v"], data)
-    assert rc == 0 and rtl == model, err
+    assert rc == 0 and rtl == want, err
     assert "Verilator co-simulation of aes_iter" in err and "GCM (counters, GHASH" in err
     assert "cycles for 9 blocks" in err  # H, seven counter blocks, E(J0)
+    rc, back, err = run(["decrypt", *args[1:], "--core", "gcm(aes_pipe)", "-v"], want)
+    assert rc == 0 and back == data and "gcm_aes_pipe" in err and "the core's verdict" in err
+    key256 = rng.randbytes(32)
+    rc, out, err = run(["encrypt", "aes-256-gcm", "--key", key256.hex(), "--iv", iv.hex(),
+                        "--core", "gcm(aes_pipe)", "-v"], data)
+    assert rc == 0 and out == AESGCM(key256).encrypt(iv, data, None), err
+    assert "KEY_BITS=256" in err
     rc, _, err = run([*args, "--core", "ctr(aes_iter)"], data)
     assert rc == E.UnsupportedCipherError.exit_code and "runs CTR, not aes-128-gcm" in err
-    from ciphercores import cores
-
-    fake = cores.get("aes_iter")
-    monkeypatch.setattr(frontend, "aead_cores", lambda cm: [(fake, fake.params())])
-    monkeypatch.setattr(crypt, "aead_cores", frontend.aead_cores)
-    rc, out, err = run(args, data)
+    rc, out, err = run(["encrypt", "aes-128-ctr", "--key", key.hex(), "--iv", "00" * 16,
+                        "--core", "gcm(aes_iter)"], data)
     assert rc == E.UnsupportedCipherError.exit_code and out == b""
-    assert "runs aes-128-gcm in hardware, which the driver cannot run yet" in err
+    assert "runs GCM, not aes-128-ctr" in err
+    assert [c.name for c, _ in frontend.aead_cores(modes.parse_name("aes-192-gcm"))] == \
+        ["gcm(aes_iter)", "gcm(aes_pipe)"]
+
+
+@pytest.mark.parametrize("core", ["aes_iter", "gcm(aes_pipe)"])
+def test_random_on_other_cores(core, monkeypatch):
+    """Random messages through the host's GCM around aes_iter and through gcm(aes_pipe) (the
+    default gcm(aes_iter) runs every other test of this file), read in chunks of 48 bytes."""
+    monkeypatch.setattr(crypt, "CHUNK", 48)
+    rng = random.Random(f"gcm-cli-{core}")
+    for i in range(8):
+        key = rng.randbytes(16)
+        iv = rng.randbytes(rng.choice((12, 12, 1, 16, 60)))
+        aad = rng.randbytes(rng.choice((0, 1, 16, rng.randrange(50))))
+        data = rng.randbytes(rng.choice((0, 1, 15, 16, 17, rng.randrange(300))))
+        c = AES.new(key, AES.MODE_GCM, nonce=iv)
+        c.update(aad)
+        want = b"".join(c.encrypt_and_digest(data))
+        args = [_name(key), "--key", key.hex(), "--iv", iv.hex(), "--aad", aad.hex(),
+                "--core", core]
+        rc, got, err = run(["encrypt", *args], data)
+        assert rc == 0 and got == want, (i, err)
+        rc, back, err = run(["decrypt", *args], want)
+        assert rc == 0 and back == data, (i, err)
+        rc, back, err = run(["decrypt", *args], want[:-1] + bytes([want[-1] ^ 4]))
+        assert rc == AUTH and back == b"" and "the tag does not match" in err, (i, err)
 
 
 # ---------------------------------------------------------------------------------------

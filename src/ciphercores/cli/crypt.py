@@ -4,8 +4,10 @@ the reference model, with an OpenSSL-style cipher name; byte-compatible with `op
 
 GCM (``aes-{128,192,256}-gcm``) writes the ciphertext followed by the 16-byte tag (as
 ``cryptography``'s AESGCM, libsodium and Go's ``Seal``); decryption checks the tag before any
-output appears. No registered core runs GCM whole yet, so GCM runs on the host: the reference
-model by default, or ``--core`` with a block cipher core of the cipher as its block cipher.
+output appears. By default GCM runs whole in the simulated hardware, on ``gcm(aes_iter)``
+(``--core 'gcm(aes_pipe)'`` the pipelined one; the tag's check is the core's verdict); with
+``--core`` naming a block cipher core (``aes_iter``) it runs on the host around that core, and
+with ``--software`` on the reference model.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ import time
 from typing import BinaryIO
 
 from .. import models, modes
-from ..errors import BadHexError, FileAccessError, UnsupportedCipherError, UsageError
-from ..frontend import aead_cores, check_iv, check_key, choose_core, cycle_summary, parse_hex
+from ..errors import BadHexError, FileAccessError, UsageError
+from ..frontend import check_iv, check_key, choose_core, cycle_summary, parse_hex
 from ..outfile import Output, check_output
 from .output import note
 
@@ -135,32 +137,18 @@ def _aad(args: argparse.Namespace, cm: modes.CipherMode) -> bytes:
 
 
 def _new_stream(cm: modes.CipherMode, cipher, iv: bytes | None, pad: bool | None,
-                decrypt: bool, aad: bytes) -> modes.Stream | modes.GcmStream:
-    """The host stream of ``cm`` over ``cipher`` (a model or a block cipher core)."""
+                decrypt: bool, aad: bytes):
+    """The stream of ``cm`` over ``cipher``: a model or a block cipher device (the mode on
+    the host), or a device that runs the mode in hardware (``MODE(CORE)``, ``gcm(CORE)``)."""
+    from ..driver import Device, GcmDevice, gcm_stream, stream_mode
+
+    if isinstance(cipher, GcmDevice):
+        return gcm_stream(cipher, iv, aad, decrypt=decrypt)
     if cm.aead:
         return modes.GcmStream(cipher, iv, aad, decrypt=decrypt)
+    if isinstance(cipher, Device):  # on a mode core the mode runs in hardware
+        return stream_mode(cipher, cm.mode, iv, pad, decrypt)
     return modes.Stream(cipher, cm.mode, iv, pad, decrypt)
-
-
-def _gcm_core(cm: modes.CipherMode, args: argparse.Namespace):
-    """What runs a GCM cipher, when not --software: the (core, params) of ``--core`` (a block
-    cipher core: GCM on the host, the core as its block cipher), else the default core that
-    runs GCM whole (:func:`frontend.aead_cores`), else None: the reference model, since no
-    such core is registered yet. A core that runs GCM in hardware is refused by name: the
-    driver has no GCM path for one yet."""
-    if args.core:
-        core, params = choose_core(cm, args.core)
-    else:
-        found = aead_cores(cm)
-        if not found:
-            return None
-        core, params = found[0]
-    if getattr(core, "mode", "") == cm.mode or any(c.name == core.name
-                                                   for c, _ in aead_cores(cm)):
-        raise UnsupportedCipherError(
-            f"core {core.name} runs {cm.name} in hardware, which the driver cannot run yet: "
-            f"use --software, or --core with a block cipher core of {cm.cipher}")
-    return core, params
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,10 +166,8 @@ def run(args: argparse.Namespace) -> int:
     check_key(cm, key)  # KeySizeError names sizes only
     check_iv(cm, iv)  # IV presence and size
     aad = _aad(args, cm)
-    gcm_core = None
-    if cm.aead and not args.software:
-        gcm_core = _gcm_core(cm, args)
-    software = args.software or (cm.aead and gcm_core is None)
+    software = args.software
+    core_params = None if software else choose_core(cm, args.core)
     target = check_output(args.output, args.input)
     with contextlib.ExitStack() as stack:
         src, size = _open_input(args.input, stack)
@@ -193,9 +179,9 @@ def run(args: argparse.Namespace) -> int:
             t0 = time.perf_counter()
             n_in, n_out = _pump(stream, src, name, size, target)
         else:
-            from ..driver import open_core, stream_mode
+            from ..driver import open_core
 
-            core, params = gcm_core or choose_core(cm, args.core)
+            core, params = core_params
             t_open = time.perf_counter()
             dev = stack.enter_context(
                 open_core(core, options={"quiet": not args.verbose}, **params))
@@ -210,29 +196,28 @@ def run(args: argparse.Namespace) -> int:
             dev.progress = progress
             c0, b0, t0 = dev.cycles.total, dev.cycles.blocks, time.perf_counter()
             try:
-                stream = (_new_stream(cm, dev, iv, pad, decrypt, aad) if cm.aead
-                          else stream_mode(dev, cm.mode, iv, pad, decrypt))
+                stream = _new_stream(cm, dev, iv, pad, decrypt, aad)
                 n_in, n_out = _pump(stream, src, name, size, target)
             finally:
                 progress.finish()
             stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks - b0)
         seconds = time.perf_counter() - t0
     if args.verbose:
-        _report(cm, decrypt, n_in, n_out, where, stats, seconds, args.software)
+        _report(cm, decrypt, n_in, n_out, where, stats, seconds)
     return 0
 
 
 def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, stats: dict,
-            seconds: float, software_asked: bool = False) -> None:
+            seconds: float) -> None:
     pad = "PKCS#7 padding on the host" if cm.mode in modes.PADDED_MODES else "no padding"
     note(f"{cm.name} {'decrypt' if decrypt else 'encrypt'}: {n_in} bytes in, {n_out} bytes out")
-    if cm.aead and not stats and not software_asked:
-        note(f"no registered core runs {cm.name} whole yet: the reference model runs it "
-             f"(--core with a core of {cm.cipher} runs its block cipher in the RTL)")
-    if cm.aead:
-        note(f"block cipher: {where}; GCM (counters, GHASH, the 16-byte tag "
-             f"{'checked before any output' if decrypt else 'after the ciphertext'}) on the "
-             "host")
+    tag = ("the 16-byte tag checked before any output" if decrypt
+           else "the 16-byte tag after the ciphertext")
+    if cm.aead and stats.get("hw_mode"):
+        note(f"GCM and AES in hardware: {where}; counters, GHASH and {tag}"
+             + (" (the core's verdict)" if decrypt else ""))
+    elif cm.aead:
+        note(f"block cipher: {where}; GCM (counters, GHASH, {tag}) on the host")
     elif stats.get("hw_mode"):
         note(f"{cm.mode.upper()} and block cipher in hardware: {where}; {pad}")
     elif cm.mode == "ecb":
@@ -262,9 +247,11 @@ def add(sub) -> None:
                            "byte-compatible with `openssl enc`. GCM (aes-*-gcm): the "
                            "ciphertext followed by a 16-byte tag, as cryptography's AESGCM; "
                            "decryption checks the tag before any output (a wrong tag, AAD "
-                           "or a truncated input: exit 25, nothing written). GCM runs on the "
-                           "host: the reference model, or --core with an AES core as its "
-                           "block cipher.")
+                           "or a truncated input: exit 25, nothing written). GCM runs in the "
+                           "simulated hardware on gcm(aes_iter) by default (--core "
+                           "'gcm(aes_pipe)': the pipelined core), on the host around a block "
+                           "cipher core with --core aes_iter, or on the model with "
+                           "--software.")
         p.add_argument("name", metavar="NAME",
                        help="cipher and mode: aes-128-cbc, des-ede3-cbc, bf-ofb, "
                             "speck128-128-ctr, aes-256-gcm, ...")
@@ -287,12 +274,11 @@ def add(sub) -> None:
                             "a directory or a missing directory is an error")
         p.add_argument("--core", metavar="CORE[:P=V,...]",
                        help="RTL core: a block cipher core (the mode then runs on the host) "
-                            "or MODE(CORE) (the mode in hardware); default: the cipher's "
-                            "default core (`ciphercores cores`), in MODE(CORE) for "
-                            "CBC/CFB/OFB/CTR")
+                            "or MODE(CORE) (the mode in hardware; gcm(CORE) for GCM); "
+                            "default: the cipher's default core (`ciphercores cores`), in "
+                            "MODE(CORE) for CBC/CFB/OFB/CTR, gcm(aes_iter) for GCM")
         p.add_argument("--software", action="store_true",
-                       help="run the pure-Python reference model (slow) instead of the RTL "
-                            "(GCM's default while no core runs GCM whole)")
+                       help="run the pure-Python reference model (slow) instead of the RTL")
         p.add_argument("--no-pad", action="store_true",
                        help="no PKCS#7 padding in ECB/CBC (whole blocks only)")
         p.add_argument("-v", "--verbose", action="store_true",

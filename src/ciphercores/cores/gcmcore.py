@@ -41,6 +41,9 @@ class GcmCore(Core):
     key port's widths, which :meth:`params` derives."""
 
     base: str = ""
+    #: the mode it runs in hardware, as a mode core's ``mode`` (front ends match it with the
+    #: cipher name's mode: ``aes-128-gcm``)
+    mode: str = "gcm"
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         o = dict(overrides or {})

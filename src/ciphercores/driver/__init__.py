@@ -12,6 +12,10 @@
         dev.set_key(key)
         ct = run_mode(dev, "ctr", data, iv)        # same result, one stream, no host chaining
 
+    with ciphercores.open_core("gcm(aes_iter)") as dev:     # GCM in hardware: a GcmDevice
+        dev.set_key(key)
+        ct, tag = gcm_encrypt(dev, iv, data, aad)  # or gcm_stream(...) for a message in pieces
+
 Layers: :class:`Device` (bytes and blocks, cycle counts) over a :class:`Transport` (one core
 instance behind a link: ``verilator`` now, a board later), with the byte layout of the ports
 in :mod:`.layout`. See docs/architecture.md.
@@ -24,6 +28,7 @@ from ..errors import DriverError
 from . import verilator as _verilator  # noqa: F401  (registers the "verilator" transport)
 from .crypt import run_mode, stream_mode
 from .device import Cycles, Device
+from .gcm import GcmDevice, GcmStream, gcm_decrypt, gcm_encrypt, gcm_stream
 from .layout import PortLayout, key_port_value
 from .transport import TRANSPORTS, Transport, register_transport
 from .verify import verify_core
@@ -42,7 +47,9 @@ def open_core(name: str | Core, *, cipher: str | None = None, transport: str = "
     the link (:data:`TRANSPORTS`), ``options`` are handed to it (the Verilator transport takes
     ``quiet=False`` to announce a build). The Verilator transport builds the core on first use
     and reuses the build from the cache afterwards. ``idle``/``backpressure``/``seed`` make the
-    simulated streams irregular (random input gaps and output stalls, for tests).
+    simulated streams irregular (random input gaps and output stalls, for tests). A GCM core
+    (``gcm(aes_iter)``, ``gcm(aes_pipe)``) opens as a :class:`GcmDevice` (messages through
+    :func:`gcm_stream`, :func:`gcm_encrypt`, :func:`gcm_decrypt`).
     """
     core, given = (name, {}) if isinstance(name, Core) else split_core_spec(name)
     given.update(params)
@@ -54,11 +61,13 @@ def open_core(name: str | Core, *, cipher: str | None = None, transport: str = "
                           f"(known: {', '.join(sorted(TRANSPORTS))})") from None
     t = cls(core, p, **(options or {}))
     try:
-        return Device(t, idle=idle, backpressure=backpressure, seed=seed)
+        dev_cls = GcmDevice if t.layout.packets else Device
+        return dev_cls(t, idle=idle, backpressure=backpressure, seed=seed)
     except BaseException:
         t.close()
         raise
 
 
-__all__ = ["TRANSPORTS", "Cycles", "Device", "PortLayout", "Transport", "key_port_value",
+__all__ = ["TRANSPORTS", "Cycles", "Device", "GcmDevice", "GcmStream", "PortLayout",
+           "Transport", "gcm_decrypt", "gcm_encrypt", "gcm_stream", "key_port_value",
            "open_core", "register_transport", "run_mode", "stream_mode", "verify_core"]

@@ -8,7 +8,10 @@ One place for the mapping that every transport and the cocotb bench share:
   with ``LANES > 1`` the port carries LANES blocks, lane 0 in the least significant bits;
 - keys: big-endian ciphers put the key *left-aligned* on ``s_key_tdata`` (first key byte in the
   top byte, bits beyond the key length zero) and its length in bytes on ``s_key_tlen``;
-  SPECK's key is the little-endian reading of its bytes, and there is no ``s_key_tlen``.
+  SPECK's key is the little-endian reading of its bytes, and there is no ``s_key_tlen``;
+- packets (the GCM cores, docs/interface.md "GCM cores"): 16 bytes a beat, the first byte in
+  ``tdata[127:120]``, ``tkeep[15 - i]`` keeps byte i (:func:`keep_of`); a :class:`Beat` is one
+  beat with its ``tkeep``, ``tlast`` and ``tuser``.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import models
-from ..cores import Core, Params
+from ..cores import Core, GcmCore, Params
 from ..errors import KeySizeError, UnsupportedCipherError
 
 
@@ -45,6 +48,7 @@ class PortLayout:
     key_bits: int  # width of s_key_tdata
     key_len_port: bool  # has s_key_tlen
     iv_port: bool = False  # has s_iv_* (a hardware mode core MODE(CORE))
+    packets: bool = False  # packet ports with tkeep/tlast (a GCM core gcm(CORE))
 
     @classmethod
     def of(cls, core: Core, params: Params) -> PortLayout:
@@ -56,7 +60,7 @@ class PortLayout:
         return cls(ciphers=tuple(ciphers), block_bytes=core.block_bits(p) // 8,
                    lanes=core.lanes(p), byteorder=orders.pop(),
                    key_bits=core.key_bits(p), key_len_port=core.key_len_port,
-                   iv_port=core.iv_port)
+                   iv_port=core.iv_port, packets=isinstance(core, GcmCore))
 
     @property
     def group_bytes(self) -> int:
@@ -96,3 +100,47 @@ class PortLayout:
             block = group[lane * self.block_bytes:(lane + 1) * self.block_bytes]
             value |= int.from_bytes(block, self.byteorder) << (8 * self.block_bytes * lane)
         return value
+
+
+def keep_of(n: int) -> int:
+    """``tkeep`` of a packet beat that holds its first ``n`` bytes (0..16): the top n bits."""
+    if not 0 <= n <= 16:
+        raise ValueError(f"a beat holds 0 to 16 bytes, not {n}")
+    return ((1 << n) - 1) << (16 - n)
+
+
+def kept_bytes(keep: int) -> int:
+    """The bytes a packet beat's ``tkeep`` keeps (the inverse of :func:`keep_of`), or -1 when
+    ``keep`` is not the top n bits."""
+    n = bin(keep & 0xFFFF).count("1")
+    return n if keep_of(n) == keep else -1
+
+
+@dataclass(frozen=True)
+class Beat:
+    """One beat of a packet port: 16 bytes of ``tdata`` in order (unkept ones included), its
+    ``tkeep``, ``tlast`` and ``tuser`` (3 bits; on ``s_axis``: bit 0 the direction, bits 2:1
+    the packet), and ``iv``: a beat of the IV port ``s_iv`` rather than ``s_axis``."""
+
+    data: bytes
+    keep: int
+    last: bool
+    user: int = 0
+    iv: bool = False
+
+    @property
+    def ctl(self) -> int:
+        """The harness's control byte: bit 0 tlast, bits 3:1 tuser, bit 4 the IV port."""
+        return int(self.last) | (self.user & 7) << 1 | int(self.iv) << 4
+
+    @classmethod
+    def from_ctl(cls, data: bytes, keep: int, ctl: int) -> Beat:
+        return cls(data, keep, bool(ctl & 1), (ctl >> 1) & 7, bool(ctl >> 4 & 1))
+
+    @property
+    def kept(self) -> bytes:
+        """The bytes ``tkeep`` keeps (a beat's first n bytes)."""
+        n = kept_bytes(self.keep)
+        if n < 0:
+            raise ValueError(f"tkeep {self.keep:04x} is not a packet beat's (the top n bits)")
+        return self.data[:n]

@@ -17,6 +17,8 @@ Adding a real board link (UART, PCIe, Ethernet) means one subclass:
 - ``reset`` asserts the core's ``rst`` (a command to the board-side bridge);
 - ``load_key`` sends the key bytes and length, the bridge performs the ``s_key`` handshake;
   ``load_iv`` likewise for the IV of a hardware mode core (``MODE(CORE)``);
+- ``packets`` (GCM cores, ``layout.packets``) sends beats with their ``tkeep``/``tlast``/
+  ``tuser`` to ``s_iv``/``s_axis`` in order and returns as many ``m_axis`` beats as asked;
 - ``stream`` sends the transfers as a byte stream (with flow control on the link), the bridge
   feeds ``s_axis`` and returns ``m_axis`` in order; it returns the bytes and, if the bridge
   counts them, the core's clock cycles (else 0);
@@ -29,9 +31,10 @@ then reaches it, and nothing above changes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 from ..cores import Core, Params
-from .layout import PortLayout
+from .layout import Beat, PortLayout
 
 
 class Transport(ABC):
@@ -62,6 +65,15 @@ class Transport(ABC):
         from ..errors import DriverError
 
         raise DriverError(f"{self.kind} transport: no IV port support")
+
+    def packets(self, beats: Sequence[Beat], n_out: int, *, idle: float = 0.0,
+                backpressure: float = 0.0, seed: int = 0) -> tuple[list[Beat], int]:
+        """GCM cores (``layout.packets``): offer ``beats`` in order, each on its port
+        (``Beat.iv``: ``s_iv``, else ``s_axis``) once the one before was taken, and collect
+        ``n_out`` beats of ``m_axis``. Returns them and the clock cycles used."""
+        from ..errors import DriverError
+
+        raise DriverError(f"{self.kind} transport: no packet port support")
 
     @abstractmethod
     def stream(self, data: bytes, decrypt: bool | bytes = False, *, idle: float = 0.0,

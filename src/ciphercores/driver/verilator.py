@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Verilator transport: the core compiled to C++ with the generic streaming harness.
 
-``harness.cpp`` (beside this file) is the only C++; it names no core. For one (core,
+``harness.cpp`` (beside this file) is the C++ of every block-interface core; it names no core.
+The GCM cores (packet ports, docs/interface.md "GCM cores") are built with ``harness_gcm.cpp``,
+which includes it and adds the packet calls. For one (core,
 parameters) the RTL is verilated with ``--prefix Vcc_top`` and the parameters as ``-G``, built
 with the harness into a shared library (``-fPIC -shared``), and loaded with ctypes. A call hands
 the harness a whole batch of blocks; it runs the clock, the handshakes and the byte layout in
@@ -30,18 +32,21 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
 
 from .. import tools
-from ..cores import Core, Params
+from ..cores import Core, GcmCore, Params
 from ..errors import DriverError, ToolNotFound
 from ..filelock import locked
 from ..paths import cache_root
-from .layout import words
+from .layout import Beat, words
 from .transport import Transport, register_transport
 
 HARNESS = Path(__file__).with_name("harness.cpp")
+#: the GCM cores' harness: harness.cpp (included) and the packet calls
+HARNESS_GCM = Path(__file__).with_name("harness_gcm.cpp")
 #: bump when the build recipe changes in a way the hashed inputs do not show
 BUILD_SCHEMA = 1
 VERILATOR_ARGS = ("--cc", "--exe", "-O3", "--x-assign", "fast", "--x-initial", "fast",
@@ -69,12 +74,18 @@ def _recipe() -> dict:
             "ldflags": LDFLAGS, "make": MAKE_VARS}
 
 
+def harness_sources(core: Core) -> tuple[Path, ...]:
+    """The harness files of ``core``, the one Verilator compiles last: harness.cpp, and for a
+    GCM core harness_gcm.cpp (which includes harness.cpp)."""
+    return (HARNESS, HARNESS_GCM) if isinstance(core, GcmCore) else (HARNESS,)
+
+
 def build_key(core: Core, params: Params) -> str:
-    """Hash of (RTL sources, harness source, top, parameters, build recipe)."""
+    """Hash of (RTL sources, harness sources, top, parameters, build recipe)."""
     h = hashlib.sha256()
     h.update(json.dumps({"top": core.top, "params": sorted(params.items()),
                          "recipe": _recipe()}, sort_keys=True).encode())
-    for path in (*core.sources(), HARNESS):
+    for path in (*core.sources(), *harness_sources(core)):
         data = path.read_bytes()
         h.update(f"\0{path.name}\0{len(data)}\0".encode())
         h.update(data)
@@ -155,7 +166,7 @@ def _build_in(core: Core, params: dict[str, int], tmp: Path) -> None:
     args = [verilator, *VERILATOR_ARGS, "--top-module", core.top,
             *(f"-G{k}={v}" for k, v in params.items()),
             "-CFLAGS", CFLAGS, "-LDFLAGS", LDFLAGS, "-Mdir", str(obj), "-o", LIB,
-            *(str(p) for p in core.sources()), str(HARNESS)]
+            *(str(p) for p in core.sources()), str(harness_sources(core)[-1])]
     _run(args, tmp, log)
     # the Verilator runtime is the same for every core: reuse its objects
     runtime = _runtime_dir()
@@ -215,6 +226,17 @@ def _load(path: str) -> ctypes.CDLL:
                                    ctypes.c_int32, ctypes.c_int32, ctypes.c_int32,
                                    ctypes.c_int32]
     lib.cc_layout_pack.restype = None
+    if hasattr(lib, "cc_gcm_packets"):  # a GCM core's build (harness_gcm.cpp)
+        lib.cc_gcm_load_key.argtypes = lib.cc_load_key.argtypes
+        lib.cc_gcm_load_key.restype = ctypes.c_int64
+        lib.cc_gcm_packets.argtypes = [
+            ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,  # h, in, keep, ctl
+            ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,  # n_in, out...
+            ctypes.c_int64,  # n_out
+            ctypes.c_double, ctypes.c_double, ctypes.c_uint64,  # idle, backpressure, seed
+            ctypes.c_int64, ctypes.c_int64,  # burst, limit
+            ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int64)]
+        lib.cc_gcm_packets.restype = ctypes.c_int64
     return lib
 
 
@@ -299,7 +321,9 @@ class VerilatorTransport(Transport):
     def load_key(self, key: bytes) -> int:
         value = self.layout.key_port_value(key)
         port = value.to_bytes(4 * self._key_words, "little")
-        cycles = int(self.lib.cc_load_key(self._handle(), port, len(key), self._limit))
+        # a GCM core is ready again when its IV port is (its s_axis waits for a message)
+        load = self.lib.cc_gcm_load_key if self.layout.packets else self.lib.cc_load_key
+        cycles = int(load(self._handle(), port, len(key), self._limit))
         if cycles < 0:
             self.reset()
             raise DriverError(f"{self.core.name}: the core did not take the key "
@@ -308,6 +332,8 @@ class VerilatorTransport(Transport):
 
     def load_iv(self, iv: bytes) -> int:
         lay = self.layout
+        if lay.packets:
+            raise DriverError(f"{self.core.name} takes its IV as a packet (packets())")
         if len(iv) != lay.block_bytes:
             raise ValueError(f"IV of {len(iv)} bytes for {lay.block_bytes}-byte blocks")
         cycles = int(self.lib.cc_load_iv(self._handle(), bytes(iv), lay.block_bytes,
@@ -322,6 +348,8 @@ class VerilatorTransport(Transport):
 
     def stream(self, data: bytes, decrypt: bool | bytes = False, *, idle: float = 0.0,
                backpressure: float = 0.0, seed: int = 0) -> tuple[bytes, int]:
+        if self.layout.packets:
+            raise DriverError(f"{self.core.name} takes packets, not blocks (packets())")
         gb = self.layout.group_bytes
         if len(data) % gb:
             raise ValueError(f"{len(data)} bytes is not a whole number of {gb}-byte transfers")
@@ -350,6 +378,34 @@ class VerilatorTransport(Transport):
             raise DriverError(f"{self.core.name}: no handshake for {self._limit} cycles; "
                               f"{err.value} of {groups} transfers came out (core hung?)")
         return out.raw, int(cycles.value)
+
+    def packets(self, beats: Sequence[Beat], n_out: int, *, idle: float = 0.0,
+                backpressure: float = 0.0, seed: int = 0) -> tuple[list[Beat], int]:
+        if not self.layout.packets:
+            raise DriverError(f"{self.core.name} has no packet ports (not a GCM core)")
+        n_in = len(beats)
+        data = b"".join(b.data for b in beats)
+        if len(data) != 16 * n_in:
+            raise ValueError("every beat carries 16 bytes (unkept ones included)")
+        keep = b"".join(b.keep.to_bytes(2, sys.byteorder) for b in beats)
+        ctl = bytes(b.ctl for b in beats)
+        out = ctypes.create_string_buffer(16 * max(n_out, 1))
+        out_keep = (ctypes.c_uint16 * max(n_out, 1))()
+        out_ctl = ctypes.create_string_buffer(max(n_out, 1))
+        cycles = ctypes.c_uint64()
+        err = ctypes.c_int64(-1)
+        n = self.lib.cc_gcm_packets(self._handle(), data, keep, ctl, n_in, out, out_keep,
+                                    out_ctl, n_out, float(idle), float(backpressure),
+                                    seed & (2**64 - 1), self._burst, self._limit,
+                                    ctypes.byref(cycles), ctypes.byref(err))
+        if n != n_out:
+            self.reset()
+            raise DriverError(f"{self.core.name}: no handshake for {self._limit} cycles; "
+                              f"{err.value} of {n_in} input beats taken (core hung?)")
+        raw, ctls = out.raw, out_ctl.raw
+        got = [Beat.from_ctl(raw[16 * i:16 * i + 16], out_keep[i], ctls[i])
+               for i in range(n_out)]
+        return got, int(cycles.value)
 
     def close(self) -> None:
         if self._h:

@@ -2,9 +2,10 @@
 """What the GUI does, apart from HTTP: the catalogue of ciphers, modes and cores (with the
 registry's cycle model and the measurement cache's figures), the checks of a request, the run
 through the RTL (the co-simulation driver, as the CLI runs it) or the reference model, and the
-model's round-by-round trace of small messages. GCM (AES) runs on the host, as in the CLI:
-the reference model by default, or a block cipher core as its block cipher; the answer gives
-the tag, and a tag that does not match is refused as the field ``tag``.
+model's round-by-round trace of small messages. GCM (AES) runs as in the CLI: whole in the
+RTL on a GCM core (``gcm(aes_iter)`` by default, ``gcm(aes_pipe)``), on the host around a
+block cipher core, or on the reference model; the answer gives the tag, and a tag that does
+not match is refused as the field ``tag``.
 
 Every check runs before anything is simulated; an error names its field and sizes, never key
 bytes (:func:`ciphercores.frontend.redact` guards every message). Keys are not logged, not
@@ -24,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .. import cores, frontend, models, modes
-from ..driver import Device, open_core, run_mode
+from ..driver import Device, GcmDevice, gcm_stream, open_core, run_mode
 from ..driver.verilator import is_built
 from ..errors import (
     AuthenticationError,
@@ -160,8 +161,9 @@ def engines(cipher: object, mode: object, pool: DevicePool | None = None) -> lis
         shown = {k: params[k] for k in base.defaults if k in params}
         where = (f"{cm.mode.upper()} in hardware" if hw else
                  "block cipher core" if cm.mode == "ecb" else f"{cm.mode.upper()} on the host")
-        if cm.aead and not hw:
-            where = "AES in the RTL, GCM (counters, GHASH, tag) on the host"
+        if cm.aead:
+            where = ("GCM in hardware (counters, GHASH, tag and its check)" if hw else
+                     "AES in the RTL, GCM (counters, GHASH, tag) on the host")
         ps = ", ".join(f"{k}={v}" for k, v in shown.items())
         # the cycle figures for this cipher (aes_iter: the rounds follow the key length)
         figs = core.cycles(params, cm.cipher)
@@ -182,11 +184,6 @@ def engines(cipher: object, mode: object, pool: DevicePool | None = None) -> lis
              "cycles_for": None, "latency": None, "interval": None, "burst": None,
              "key_setup": None, "measured": None,
              "built": True}
-    if cm.aead and not frontend.aead_cores(cm):
-        # no core runs GCM whole yet: the model is the default, as in the CLI
-        model["summary"] = (f"no registered core runs {cm.name} whole yet: GCM on the model "
-                            "(the default, as in the CLI), or on the host around an AES core")
-        return [model, *out]
     return [*out, model]
 
 
@@ -363,17 +360,6 @@ def _parse(body: dict, secrets: tuple[str, ...]) -> RunRequest:
 
 
 def _choose(cm: modes.CipherMode, spec: str | None) -> tuple[cores.Core, dict[str, int]]:
-    if cm.aead and spec is None and not frontend.aead_cores(cm):
-        raise cores.UnknownCoreError(
-            f"no registered core runs {cm.name} whole yet: choose the reference model, or a "
-            f"core of {cm.cipher} to run GCM on the host around it")
-    if cm.aead:
-        core = frontend.choose_core(cm, spec)
-        if any(c.name == core[0].name for c, _ in frontend.aead_cores(cm)):
-            raise cores.UnknownCoreError(
-                f"core {core[0].name} runs {cm.name} in hardware, which the driver cannot "
-                "run yet: choose the reference model or an AES block cipher core")
-        return core
     if spec is None and not frontend.core_options(cm):
         raise cores.UnknownCoreError(
             f"no registered core implements {cm.cipher} yet: choose the reference model")
@@ -511,8 +497,11 @@ class _TracingModel:
 
 def _crypt(req: RunRequest, cipher) -> bytes:
     """The whole message through ``cipher`` (a model, a block cipher device, the tracing
-    model) in the mode on the host; GCM: ciphertext then tag, or the plaintext once the tag
-    matches (AuthenticationError otherwise)."""
+    model) in the mode on the host, or on a GCM core (GCM in hardware); GCM: ciphertext then
+    tag, or the plaintext once the tag matches (AuthenticationError otherwise)."""
+    if isinstance(cipher, GcmDevice):
+        return gcm_stream(cipher, req.iv, req.aad, decrypt=req.decrypt,
+                          tag_len=GCM_TAG_BYTES).finish(req.data)
     if req.cm.aead:
         return modes.GcmStream(cipher, req.iv, req.aad, decrypt=req.decrypt,
                                tag_len=GCM_TAG_BYTES).finish(req.data)
