@@ -210,11 +210,13 @@ CC_EXPORT int64_t cc_reset(void* hp, int32_t cycles) {
 // wait with s_axis_tvalid low until s_axis_tready rises (the key setup). Returns the cycles from
 // the call to that point, or -1 when the core did not take the key or never became ready again
 // within `limit` cycles.
-CC_EXPORT int64_t cc_load_key(void* hp, const uint32_t* key, int32_t tlen, int64_t limit) {
-    Harness& h = *static_cast<Harness*>(hp);
+namespace {
+// The key handshake itself, the other inputs already idle: false when the core did not take
+// the key within `limit` cycles of `start` (s_key_tvalid then stays high, as the caller
+// resets the core). No key bits stay on the port after it. Shared with harness_gcm.cpp.
+bool key_handshake(Harness& h, const uint32_t* key, int32_t tlen, uint64_t start,
+                   int64_t limit) {
     Vcc_top& t = *h.top;
-    uint64_t start = h.cycles;
-    h.idle_inputs();
     put(t.s_key_tdata, key);
     set_tlen(t, tlen);
     t.s_key_tvalid = 1;
@@ -223,11 +225,21 @@ CC_EXPORT int64_t cc_load_key(void* hp, const uint32_t* key, int32_t tlen, int64
         bool fire = t.s_key_tready;
         h.edge();
         if (fire) break;
-        if (static_cast<int64_t>(h.cycles - start) > limit) return -1;
+        if (static_cast<int64_t>(h.cycles - start) > limit) return false;
     }
     t.s_key_tvalid = 0;
     static const uint32_t zero[KEY_WORDS] = {0};
     put(t.s_key_tdata, zero);  // no key bits left on the port after the handshake
+    return true;
+}
+}  // namespace
+
+CC_EXPORT int64_t cc_load_key(void* hp, const uint32_t* key, int32_t tlen, int64_t limit) {
+    Harness& h = *static_cast<Harness*>(hp);
+    Vcc_top& t = *h.top;
+    uint64_t start = h.cycles;
+    h.idle_inputs();
+    if (!key_handshake(h, key, tlen, start, limit)) return -1;
     for (;;) {
         h.settle();
         bool ready = t.s_axis_tready;

@@ -47,22 +47,10 @@ CC_EXPORT int64_t cc_gcm_load_key(void* hp, const uint32_t* key, int32_t tlen, i
     Vcc_top& t = *h.top;
     uint64_t start = h.cycles;
     gcm_idle(h);
-    put(t.s_key_tdata, key);
-    set_tlen(t, tlen);
-    t.s_key_tvalid = 1;
-    for (;;) {
-        h.settle();
-        bool fire = t.s_key_tready;
-        h.edge();
-        if (fire) break;
-        if (static_cast<int64_t>(h.cycles - start) > limit) {
-            t.s_key_tvalid = 0;
-            return -1;
-        }
+    if (!key_handshake(h, key, tlen, start, limit)) {
+        t.s_key_tvalid = 0;
+        return -1;
     }
-    t.s_key_tvalid = 0;
-    static const uint32_t zero[KEY_WORDS] = {0};
-    put(t.s_key_tdata, zero);  // no key bits left on the port after the handshake
     for (;;) {
         h.settle();
         if (t.s_iv_tready) break;
