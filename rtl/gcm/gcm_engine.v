@@ -10,7 +10,8 @@
 // tag (encrypt) or a pass/fail beat (decrypt). Packets and bit positions: docs/interface.md
 // ("GCM cores"); design notes: docs/cores/notes/gcm_engine.md.
 module gcm_engine #(
-    // the side FIFO holds 2**DEPTH_LOG2 entries (>= the core's latency for a pipelined core)
+    // the side FIFO's RAM holds 2**DEPTH_LOG2 entries (more than the core's latency for a
+    // pipelined core); GHASH_P != 0 needs DEPTH_LOG2 >= 2
     parameter integer DEPTH_LOG2 = 2,
     // GHASH unit: 0 the digit-serial ghash_ds; 1, 2, 4, 8 or 16 the P-stage ghash.v
     parameter integer GHASH_P = 0,
@@ -62,13 +63,13 @@ module gcm_engine #(
     output wire         c_out_tready
 );
 
-localparam integer DEPTH = 1 << DEPTH_LOG2;
 localparam integer EW = 149;  // side entry: {kind[2:0], dir, last, keep[15:0], data[127:0]}
 localparam integer LW = 36;   // byte counters: 2^36 - 1 bytes of AAD, of data, of IV
 
 initial begin
-    if (DEPTH_LOG2 < 1 || DEPTH_LOG2 > 10) begin
-        $error("gcm_engine %m: DEPTH_LOG2=%0d out of 1..10", DEPTH_LOG2);
+    if (DEPTH_LOG2 < (GHASH_P != 0 ? 2 : 1) || DEPTH_LOG2 > 10) begin
+        $error("gcm_engine %m: DEPTH_LOG2=%0d out of %0d..10", DEPTH_LOG2,
+               (GHASH_P != 0) ? 2 : 1);
         $finish;
     end
     if (GHASH_P != 0 && GHASH_P != 1 && GHASH_P != 2 && GHASH_P != 4 && GHASH_P != 8
@@ -109,14 +110,18 @@ function [4:0] popcount(input [15:0] keep);
 endfunction
 
 // ---------------------------------------------------------------------------------------
-// side FIFO: one entry per H, J0, IV, AAD, data and tag beat, in order
+// side FIFO: one entry per H, J0, IV, AAD, data and tag beat, in order; one of the output
+// FIFOs of the cores (a credit is room for one entry), so its head is a register
 // ---------------------------------------------------------------------------------------
-reg  [EW-1:0]         side_mem [0:DEPTH-1];
-reg  [DEPTH_LOG2:0]   wr_ptr;
-reg  [DEPTH_LOG2:0]   rd_ptr;
-wire [DEPTH_LOG2:0]   count = wr_ptr - rd_ptr;
-wire                  full = count[DEPTH_LOG2];
-wire                  empty = (count == {(DEPTH_LOG2 + 1){1'b0}});
+wire                  side_credit;
+wire                  side_wiping;
+wire                  full = !side_credit;
+reg                   push;        // an entry enters this cycle
+reg  [EW-1:0]         push_entry;
+wire [EW-1:0]         head;        // the oldest entry, zero while the FIFO is empty
+wire                  head_valid;
+wire                  empty = !head_valid;
+wire                  pop;         // the head leaves this cycle
 
 // ---------------------------------------------------------------------------------------
 // request side: key and IV loads, counter blocks to the core, entries into the FIFO
@@ -156,8 +161,6 @@ wire c_in_fire = c_in_tvalid && c_in_tready;
 wire [127:0] ctr_inc = {ctr_reg[127:32], ctr_reg[31:0] + 32'd1};
 
 // the entry pushed this cycle
-reg          push;
-reg [EW-1:0] push_entry;
 always @* begin : p_push
     push = 1'b0;
     push_entry = {EW{1'b0}};
@@ -174,11 +177,44 @@ always @* begin : p_push
     end
 end
 
-always @(posedge clk) begin : p_side_write
-    if (push) begin
-        side_mem[wr_ptr[DEPTH_LOG2-1:0]] <= push_entry;
+// the iterative core's four entries in LUT RAM read into one register (an entry reaches the
+// head a cycle after it is pushed); the pipeline's in block RAM read through registers (four
+// cycles), so that no RAM output reaches logic before a flip-flop
+generate
+    if (GHASH_P == 0) begin : g_side_lut
+        axis_credit_fifo #(
+            .WIDTH(EW),
+            .DEPTH_LOG2(DEPTH_LOG2)
+        ) u_side (
+            .clk(clk),
+            .rst(rst),
+            .reserve(push),
+            .credit(side_credit),
+            .wiping(side_wiping),
+            .s_data(push_entry),
+            .s_valid(push),
+            .m_data(head),
+            .m_valid(head_valid),
+            .m_ready(pop)
+        );
+    end else begin : g_side_bram
+        axis_credit_fifo_piped #(
+            .WIDTH(EW),
+            .DEPTH_LOG2(DEPTH_LOG2)
+        ) u_side (
+            .clk(clk),
+            .rst(rst),
+            .reserve(push),
+            .credit(side_credit),
+            .wiping(side_wiping),
+            .s_data(push_entry),
+            .s_valid(push),
+            .m_data(head),
+            .m_valid(head_valid),
+            .m_ready(pop)
+        );
     end
-end
+endgenerate
 
 wire j0_take = (rq_reg == R_IVWAIT) && j0_valid_reg;
 
@@ -238,15 +274,11 @@ always @(posedge clk) begin : p_request
         end
         default: rq_reg <= R_IDLE;
     endcase
-    if (push) begin
-        wr_ptr <= wr_ptr + 1'b1;
-    end
     if (rst) begin
         rq_reg <= R_HREQ;  // H of the zero key the core starts with
         first_reg <= 1'b0;
         dir_reg <= 1'b0;
         ctr_reg <= 128'd0;
-        wr_ptr <= {(DEPTH_LOG2 + 1){1'b0}};
     end
 end
 
@@ -342,7 +374,6 @@ reg           out_last_reg;
 reg  [2:0]    out_user_reg;
 reg           out_valid_reg;
 
-wire [EW-1:0] head = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
 wire [2:0]    h_kind = head[148:146];
 wire          h_dir = head[145];
 wire          h_last = head[144];
@@ -375,7 +406,7 @@ wire fin_ready = gh_out_tvalid && out_free
                  && (!msg_dir_reg || (!empty && h_kind == K_TAG));
 wire fin_fire = (j_reg == J_FIN) && fin_ready;
 wire ivfin_fire = (j_reg == J_IVFIN) && gh_out_tvalid && !j0_valid_reg;
-wire pop = fire || (fin_fire && msg_dir_reg);
+assign pop = fire || (fin_fire && msg_dir_reg);
 
 assign k_tready = run && k_tvalid
                       && ((h_kind == K_H && gh_h_tready) || h_kind == K_J0
@@ -483,10 +514,6 @@ always @(posedge clk) begin : p_join
     end else if (j0_take) begin
         j0_valid_reg <= 1'b0;
     end
-    if (pop) begin
-        rd_ptr <= rd_ptr + 1'b1;
-    end
-
     if (to_out) begin
         out_data_reg <= o_data;
         out_keep_reg <= o_keep;
@@ -511,7 +538,6 @@ always @(posedge clk) begin : p_join
         j0_valid_reg <= 1'b0;
         alen_reg <= {LW{1'b0}};
         clen_reg <= {LW{1'b0}};
-        rd_ptr <= {(DEPTH_LOG2 + 1){1'b0}};
         out_data_reg <= 128'd0;
         out_keep_reg <= 16'd0;
         out_last_reg <= 1'b0;
@@ -520,8 +546,9 @@ always @(posedge clk) begin : p_join
     end
 end
 
-// the core's direction bit comes back with each block (always encrypt here)
-wire unused_ok = &{1'b0, c_out_tuser};
+// the core's direction bit comes back with each block (always encrypt here); the side
+// FIFO's wipe shows in its credit
+wire unused_ok = &{1'b0, c_out_tuser, side_wiping};
 
 endmodule
 

@@ -5,10 +5,11 @@
 
 // GHASH (SP 800-38D) at one 128-bit block a cycle: a P-stage multiplier in a free-running loop
 // of P slots; a slot's turn multiplies it by H^c, c the blocks of its message in the next P
-// beats (seen through a P-beat input delay), so the slots sum the message's blocks with the
-// right powers and the fold is one XOR of the P slots on their next turns. Cycles: an H load
-// blocks s_axis for 2 + P(P-1) cycles (H^2..H^P on the loop); a result leaves 2P + 1 cycles
-// after its tlast beat; tlasts at least P cycles apart; a reset flushes the loop in P cycles.
+// beats (seen through a (P+2)-beat input delay, so that c is counted from registers two
+// cycles ahead), so the slots sum the message's blocks with the right powers and the fold is
+// one XOR of the P slots on their next turns. Cycles: an H load blocks s_axis for
+// 2 + P(P-1) cycles (H^2..H^P on the loop); a result leaves 2P + 3 cycles after its tlast
+// beat; tlasts at least P cycles apart; a reset flushes the loop in P cycles.
 // Design notes: docs/cores/notes/ghash.md
 module ghash #(
     // loop stages = slots = powers of H kept; 128/P bits of the operand per stage
@@ -36,6 +37,7 @@ module ghash #(
 );
 
 localparam integer D = 128 / P;        // operand bits per stage
+localparam integer L = P + 2;          // input delay: the head, one beat, then the P-beat window
 localparam integer SW = 8;             // set-up counter width: 2 + P(P-1) < 256
 localparam [127:0] ONE = {1'b1, 127'd0};  // the field's 1: H^0
 
@@ -72,11 +74,12 @@ endfunction
 // ---------------------------------------------------------------------------------------
 // registers
 // ---------------------------------------------------------------------------------------
-reg [128*P-1:0] d_data_reg;  // input delay, beat k in slice k, the head (this turn's) in 0
-reg [P-1:0]     d_blk_reg;   // the beat holds a block
-reg [P-1:0]     d_last_reg;  // the beat ends its message
+reg [128*L-1:0] d_data_reg;  // input delay, beat k in slice k, the head (this turn's) in 0
+reg [L-1:0]     d_blk_reg;   // the beat holds a block
+reg [L-1:0]     d_last_reg;  // the beat ends its message
 reg [128*P-1:0] pw_reg;      // H^k in slice k-1, k = 1..P
-reg [127:0]     pwc_reg;     // the power of this cycle's turn (chosen a cycle ahead)
+reg [P:0]       sel_reg;     // one-hot: next cycle's power is H^k (bit k; none: zero)
+reg [127:0]     pwc_reg;     // the power of this cycle's turn
 reg [4:0]       fold_reg;    // fold turns left (P..1), the head's tlast starts them
 reg [127:0]     y_reg;       // the fold's sum; a result waiting for the output when pending
 reg             pending_reg;
@@ -108,18 +111,18 @@ wire in_last = in_fire && s_axis_tlast;
 // ---------------------------------------------------------------------------------------
 // the loop: E = (R or 0) ^ X enters with the power pwc_reg; R comes out P cycles later
 // ---------------------------------------------------------------------------------------
-wire [255*P-1:0] acc_q;      // stage registers: unreduced partial products
 // verilator lint_off UNUSEDSIGNAL
+wire [255*P-1:0] acc_q;      // stage registers: unreduced partial products (the last stage's
+                             // reduced, in its low 128 bits)
 wire [128*P-1:0] er_q;       // the operand E (reversed) beside them (the last stage's unread)
 wire [128*P-1:0] pr_q;       // the power (reversed) beside them (the last stage's unread)
 // verilator lint_on UNUSEDSIGNAL
-wire [127:0]     r = rev128(reduce(acc_q[255*(P-1) +: 255]));
+wire [127:0]     r = rev128(acc_q[255*(P-1) +: 128]);  // reduced in the last stage
 
 wire fold = (fold_reg != 5'd0);
 wire fold_end = (fold_reg == 5'd1);
 localparam integer LAST_CAPTURE = 1 + P * (P - 1);  // set-up cycle of the last capture
 wire [SW-1:0] last_capture = LAST_CAPTURE[SW-1:0];
-wire inject = setup_reg && (scnt_reg == {{(SW - 1){1'b0}}, 1'b1});
 // H^(k+1) = H^k * H comes out of the loop at set-up cycle 1 + kP (k = 1..P-1)
 reg [P:0] cap;               // cap[k+1]: H^(k+1) comes out now
 integer s;
@@ -129,9 +132,17 @@ always @* begin : p_capture
         cap[s + 1] = setup_reg && ({24'd0, scnt_reg} == 1 + s * P);
     end
 end
-wire drop = fold || flush || (setup_reg && scnt_reg == last_capture);
-wire [127:0] x_in = inject ? pw_reg[127:0] : (d_blk_reg[0] ? d_data_reg[127:0] : 128'd0);
-wire [127:0] e = (drop ? 128'd0 : r) ^ x_in;
+// the turn's block (or H at the set-up's injection) and whether it drops its slot, both
+// chosen a cycle ahead (x_reg, keep_reg), so that the first stage starts from flip-flops
+// and r: at set-up cycle 1 H enters; a fold, a flush or the set-up's last capture drops
+reg [127:0] x_reg;
+reg         keep_reg;
+wire inject_next = setup_reg && (scnt_reg == {SW{1'b0}});
+wire [127:0] x_next = inject_next ? pw_reg[127:0]
+                    : (d_blk_reg[1] ? d_data_reg[255:128] : 128'd0);
+wire drop_next = d_last_reg[0] || (fold_reg > 5'd1) || (flush_reg > 5'd1)
+                 || (setup_reg && scnt_reg == last_capture - 1'b1);
+wire [127:0] e = (r & {128{keep_reg}}) ^ x_reg;
 
 genvar k;
 generate
@@ -171,7 +182,8 @@ generate
         end
         // no reset: the flush after a reset clears them
         always @(posedge clk) begin : p_stage
-            a_reg <= a_next;
+            // the last stage reduces its sum: the first stage then starts from flip-flops
+            a_reg <= (k == P - 1) ? {127'd0, reduce(a_next)} : a_next;
             e_reg <= e_in;
             p_reg <= p_in;
         end
@@ -182,19 +194,17 @@ generate
 endgenerate
 
 // ---------------------------------------------------------------------------------------
-// the next turn's power: its message's blocks among the next P beats (to the first tlast)
+// the power of the turn two cycles ahead: its message's blocks among the P beats from its
+// head (to the first tlast), all in the delay's registers; then a one-hot choice a cycle
+// ahead, so neither the input's handshake nor a count reaches the multiplier's first stage
 // ---------------------------------------------------------------------------------------
-reg [P-1:0] w_blk;
-reg [P-1:0] w_last;
+wire [P-1:0] w_blk = d_blk_reg[L-1:2];
+wire [P-1:0] w_last = d_last_reg[L-1:2];
 reg [4:0]   c_next;
 reg         cut;
-reg [127:0] pwc_next;
+reg [P:0]   sel_next;
 integer i;
-always @* begin : p_power
-    w_blk = d_blk_reg >> 1;
-    w_blk[P-1] = in_blk;
-    w_last = d_last_reg >> 1;
-    w_last[P-1] = in_last;
+always @* begin : p_count
     c_next = 5'd0;
     cut = 1'b0;
     for (i = 0; i < P; i = i + 1) begin
@@ -203,14 +213,21 @@ always @* begin : p_power
         end
         cut = cut || w_last[i];
     end
-    if (setup_reg || h_fire) begin
-        c_next = 5'd1;
+    sel_next = {(P + 1){1'b0}};
+    for (i = 0; i <= P; i = i + 1) begin
+        sel_next[i] = ({27'd0, c_next} == i);
     end
-    pwc_next = ONE;
+    // the set-up's turns multiply by H (its slots other than the injected one are zero)
+    if (setup_reg || h_fire) begin
+        sel_next = {(P + 1){1'b0}};
+        sel_next[1] = 1'b1;
+    end
+end
+reg [127:0] pwc_next;
+always @* begin : p_power
+    pwc_next = ONE & {128{sel_reg[0]}};
     for (i = 1; i <= P; i = i + 1) begin
-        if ({27'd0, c_next} == i) begin
-            pwc_next = pw_reg[128*(i-1) +: 128];
-        end
+        pwc_next = pwc_next | (pw_reg[128*(i-1) +: 128] & {128{sel_reg[i]}});
     end
 end
 
@@ -221,10 +238,10 @@ wire out_free = !out_valid_reg || m_axis_tready;
 wire [127:0] y_sum = (fold_reg == P[4:0]) ? r : (y_reg ^ r);
 wire to_out = (fold_end || pending_reg) && out_free;
 wire [127:0] out_next = to_out ? (pending_reg ? y_reg : y_sum) : 128'd0;
-reg [128*P-1:0] d_data_next;
+reg [128*L-1:0] d_data_next;
 always @* begin : p_delay
     d_data_next = d_data_reg >> 128;
-    d_data_next[128*(P-1) +: 128] = s_axis_tdata;
+    d_data_next[128*(L-1) +: 128] = s_axis_tdata;
 end
 
 assign m_axis_tdata = out_reg;
@@ -233,17 +250,22 @@ assign m_axis_tvalid = out_valid_reg;
 // the input delay: shifts every cycle
 always @(posedge clk) begin : p_input
     d_data_reg <= d_data_next;
-    d_blk_reg <= w_blk;
-    d_last_reg <= w_last;
+    d_blk_reg <= {in_blk, d_blk_reg[L-1:1]};
+    d_last_reg <= {in_last, d_last_reg[L-1:1]};
+    x_reg <= x_next;
+    keep_reg <= !drop_next;
     if (rst) begin
-        d_blk_reg <= {P{1'b0}};
-        d_last_reg <= {P{1'b0}};
+        d_blk_reg <= {L{1'b0}};
+        d_last_reg <= {L{1'b0}};
+        x_reg <= 128'd0;
+        keep_reg <= 1'b0;
     end
 end
 
 // H and its powers: H at the load, H^2..H^P as they come out of the loop in the set-up
 integer n;
 always @(posedge clk) begin : p_powers
+    sel_reg <= sel_next;
     pwc_reg <= pwc_next;
     if (h_fire) begin
         pw_reg[127:0] <= s_h_tdata;
@@ -255,6 +277,7 @@ always @(posedge clk) begin : p_powers
     end
     if (rst) begin
         pw_reg <= {(128 * P){1'b0}};
+        sel_reg <= {(P + 1){1'b0}};
         pwc_reg <= 128'd0;
     end
 end
@@ -323,6 +346,9 @@ always @(posedge clk) begin : p_ctrl
         flush_reg <= P[4:0];
     end
 end
+
+// the head's block bit: its block went into x_reg a cycle ahead
+wire unused_ok = &{1'b0, d_blk_reg[0]};
 
 endmodule
 

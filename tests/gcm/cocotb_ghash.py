@@ -94,7 +94,7 @@ async def messages(dut):
     setup = {b.t - h.t for h, b in ms.h_loads}
     assert setup == {3 + p * (p - 1) if p > 1 else 1}, f"H load to the next beat: {setup}"
     lat = {t - last.t for last, (t, _) in zip(ms.lasts, got, strict=True)}
-    assert lat == {2 * p + 1}, f"tlast to result: {lat}"
+    assert lat == {2 * p + 3}, f"tlast to result: {lat}"
     ms = _random_messages(tb.rng, p, cfg["random"])
     ms.check(await tb.run(ms.items, len(ms.want), idle=0.3, backpressure=0.3, limit=limit))
 
@@ -102,8 +102,9 @@ async def messages(dut):
 @cocotb.test()
 async def message_rate(dut):
     """Messages of n blocks back to back with the output always ready, for n = 1 .. 2P+2: the
-    cycles between their tlast handshakes are n when n > P (one beat a cycle), else P and
-    P + 2 in turn (the result before the previous one is still on its way out)."""
+    cycles between their tlast handshakes are a = max(n, P) and max(2P + 4 - a, n) in turn:
+    one beat a cycle, tlasts at least P apart, and two tlasts in flight at most (the third
+    waits for the first result to leave the output register, 2P + 3 cycles after its tlast)."""
     p = config()["params"]["P"]
     tb = _bench(dut)
     await tb.start()
@@ -114,7 +115,8 @@ async def message_rate(dut):
             ms.add(rng.randbytes(16 * n), rng.randbytes(16) if i == 0 else None)
         ms.check(await tb.run(ms.items, len(ms.want)))
         gaps = [b.t - a.t for a, b in pairwise(ms.lasts)]
-        want = [n] * 5 if n > p else [p + 2 * (i % 2) for i in range(5)]
+        first = max(n, p)
+        want = [first if i % 2 == 0 else max(2 * p + 4 - first, n) for i in range(5)]
         assert gaps == want, f"{n} blocks: tlast handshakes {gaps} cycles apart, want {want}"
 
 

@@ -20,12 +20,13 @@ from .schema import CORES, RTL, Core, Params
 #: the GHASH unit per base core: GHASH_P = 0 (ghash_ds: one product per 128/DIGIT + 1 cycles,
 #: enough for an iterative AES), or the P-stage ghash.v (one block a cycle, for a pipeline)
 _GHASH_DEFAULTS = {"aes_iter": {"GHASH_P": 0, "DIGIT": 16, "DEPTH_LOG2": 2},
-                   "aes_pipe": {"GHASH_P": 8, "DIGIT": 16, "DEPTH_LOG2": 7}}
+                   "aes_pipe": {"GHASH_P": 8, "DIGIT": 16, "DEPTH_LOG2": 6}}
 #: base cores whose key load waits for the block inside to finish (aes_iter's round engine);
 #: aes_pipe takes a key with blocks in flight
 _KEY_WAITS_FOR_BLOCK = ("aes_iter",)
-_GCM_RTL = ("gcm/gf128_mul_ds.v", "gcm/ghash_ds.v", "gcm/ghash.v", "common/axis_reg_slice.v",
-            "gcm/gcm_engine.v")
+_GCM_RTL = ("common/axis_credit_count.v", "common/axis_credit_fifo.v",
+            "common/axis_credit_fifo_piped.v", "common/axis_reg_slice.v", "gcm/gf128_mul_ds.v",
+            "gcm/ghash_ds.v", "gcm/ghash.v", "gcm/gcm_engine.v")
 #: the most bytes of AAD, of data and of IV in one message (the engine's 36-bit byte counters;
 #: SP 800-38D allows 2^36 - 32 bytes of data)
 MAX_BYTES = (1 << 36) - 1
@@ -59,9 +60,10 @@ class GcmCore(Core):
             raise BadParameterError(f"{self.name}: the GCM engine takes one block a beat; "
                                     f"{base.name} with these parameters carries "
                                     f"{base.lanes(p)}")
-        if not 1 <= extra["DEPTH_LOG2"] <= 10:
+        lowest = 2 if extra["GHASH_P"] else 1  # the block-RAM side FIFO needs four entries
+        if not lowest <= extra["DEPTH_LOG2"] <= 10:
             raise BadParameterError(f"{self.name}: DEPTH_LOG2={extra['DEPTH_LOG2']} not "
-                                    "allowed (1..10)")
+                                    f"allowed ({lowest}..10)")
         if extra["GHASH_P"] not in (0, 1, 2, 4, 8, 16):
             raise BadParameterError(f"{self.name}: GHASH_P={extra['GHASH_P']} not allowed "
                                     "(0: digit-serial; 1, 2, 4, 8, 16)")
@@ -78,16 +80,16 @@ class GcmCore(Core):
         return CORES[self.base].ciphers(params)
 
     def sources(self) -> list[Path]:
-        return [*CORES[self.base].sources(), *(RTL / f for f in _GCM_RTL), _gcm_top(self)]
+        return [*(RTL / f for f in self.rtl), _gcm_top(self)]
 
     def tag_after_data(self, params: Params | None = None) -> int:
         """Cycles from ``latency`` after the last data beat's handshake (its output offered) to
         the tag or verdict offered, the output always ready: the last block's and the length
-        block's GHASH (128/DIGIT + 1 cycles each on ghash_ds; 2P + 1 on ghash.v from the
+        block's GHASH (128/DIGIT + 1 cycles each on ghash_ds; 2P + 3 on ghash.v from the
         length block, a cycle behind the last block), and the output register."""
         p = self.params(params)
         if p["GHASH_P"]:
-            return 2 * p["GHASH_P"] + 2
+            return 2 * p["GHASH_P"] + 4
         return 2 * (128 // p["DIGIT"] + 1) + 1
 
 
@@ -136,16 +138,19 @@ def gcm_core(base_name: str) -> GcmCore:
             return base.key_setup(p) + 1
 
         def ready_after_reset(p, base=base):
-            # after the core's own wait, the H block of the zero key enters; a key then
-            # waits for it where the core makes keys wait for its block (AES-128's pass)
+            # the H block of the zero key enters once the core takes blocks and the side
+            # FIFO's wipe is over (its credit: a cycle after the wipe's last entry, two more
+            # through the block-RAM FIFO's registers); a key then waits for it where the core
+            # makes keys wait for its block (AES-128's pass)
             wait = base.interval({**p, "KEY_LEN": 16}) if base.name in _KEY_WAITS_FOR_BLOCK \
                 else 0
-            return base.ready_after_reset(p) + 1 + wait
+            side = (1 << p["DEPTH_LOG2"]) + (2 if p["GHASH_P"] else 0)
+            return max(base.ready_after_reset(p), side) + 1 + wait
 
         defaults = {**base.defaults, **_GHASH_DEFAULTS[base.name]}
         _GCM_CORES[name] = GcmCore(
             name=name, family=base.family, top=f"gcm_{base.top}",
-            rtl=(*base.rtl, *_GCM_RTL),
+            rtl=(*base.rtl, *(f for f in _GCM_RTL if f not in base.rtl)),
             summary=f"GCM engine around {base.name}",
             defaults=defaults, choices=dict(base.choices),
             ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
