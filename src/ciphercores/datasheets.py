@@ -145,13 +145,16 @@ def _params_table(core: Core) -> list[str]:
     notes = _param_comments(core)
     out = ["| parameter | default | allowed | meaning |", "|---|---:|---|---|"]
     for k, v in core.defaults.items():
-        allowed = core.choices.get(k, ())
-        if len(allowed) > 6 and allowed == tuple(range(allowed[0], allowed[-1] + 1)):
-            shown = f"{allowed[0]}..{allowed[-1]}"
-        else:
-            shown = ", ".join(str(a) for a in allowed)
-        out.append(f"| `{k}` | {v} | {shown} | {notes.get(k, '')} |")
+        out.append(f"| `{k}` | {v} | {_allowed(core, k)} | {notes.get(k, '')} |")
     return out
+
+
+def _allowed(core: Core, k: str) -> str:
+    """The allowed values of parameter ``k``, a long run of integers as a range."""
+    allowed = core.choices.get(k, ())
+    if len(allowed) > 6 and allowed == tuple(range(allowed[0], allowed[-1] + 1)):
+        return f"{allowed[0]}..{allowed[-1]}"
+    return ", ".join(str(a) for a in allowed)
 
 
 def _sets(core: Core) -> list[dict]:
@@ -333,8 +336,9 @@ def _measured(core: Core, recs: list[dict]) -> list[str]:
 
     mine = [r for r in recs if r["core"] == core.name]
     if not mine:
-        return ["Not measured with the current RTL and tools (`make bench-synth` measures "
-                "every core).", ""]
+        how = (f"`ciphercores synth '{core.name}' --target ecp5 --speed 8` measures it"
+               if core.name not in cores.CORES else "`make bench-synth` measures every core")
+        return [f"Not measured with the current RTL and tools ({how}).", ""]
     out = ["Core alone (the measurement harness subtracted); Fmax is the median of placer "
            "seeds 1, 2, 3 with the spread; throughput = block bits × lanes × Fmax / interval. "
            "How the figures are made and the commands: [results.md](../results.md).", ""]
@@ -378,6 +382,156 @@ def page(core: Core, recs: list[dict]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+# -- the GCM cores' pages -----------------------------------------------------------------------
+
+#: the GCM engine's source: its parameters' comments
+GCM_ENGINE = cores.RTL / "gcm" / "gcm_engine.v"
+
+
+def gcm_cores() -> list[Core]:
+    """The GCM cores ``gcm(BASE)`` (built on demand, not in ``cores.CORES``)."""
+    from .cores.gcmcore import gcm_bases
+
+    return [cores.get(f"gcm({b})") for b in gcm_bases()]
+
+
+def _gcm_arch(core: Core) -> str:
+    """A GCM core's architecture in a few words: its GHASH unit at the defaults."""
+    p = core.params()
+    unit = (f"digit-serial GHASH ({p['DIGIT']}-bit digits)" if not p["GHASH_P"]
+            else f"{p['GHASH_P']}-stage GHASH, a block a cycle")
+    return f"GCM engine around `{core.base}`, {unit}"
+
+
+def _gcm_ports(core: Core, p: dict) -> list[str]:
+    kb = core.key_bits(p)
+    rows = [("clk", "in", "1", "the clock, rising edge"),
+            ("rst", "in", "1", "synchronous reset, active high"),
+            ("s_key_tdata", "in", str(kb), "the AES key, left-aligned")]
+    if core.key_len_port:
+        rows.append(("s_key_tlen", "in", str(p["TLEN_W"]), "key length in bytes"))
+    rows += [("s_key_tvalid / s_key_tready", "in / out", "1", "key handshake"),
+             ("s_iv_tdata, s_iv_tkeep, s_iv_tlast", "in", "128, 16, 1",
+              "the IV packet (any length; 12 bytes in one beat: J0 directly)"),
+             ("s_iv_tvalid / s_iv_tready", "in / out", "1", "IV handshake"),
+             ("s_axis_tdata, s_axis_tkeep, s_axis_tlast", "in", "128, 16, 1",
+              "AAD, data, then (to decrypt) the expected tag: a packet each"),
+             ("s_axis_tuser", "in", "3", "[0] direction (1 decrypt), [2:1] packet: 0 AAD, "
+              "1 data, 2 tag"),
+             ("s_axis_tvalid / s_axis_tready", "in / out", "1", "input handshake"),
+             ("m_axis_tdata, m_axis_tkeep, m_axis_tlast", "out", "128, 16, 1",
+              "the data, then the tag (encrypt) or one verdict beat (decrypt)"),
+             ("m_axis_tuser", "out", "3", "[0] direction, [2:1] 1 data, 2 tag, 3 verdict"),
+             ("m_axis_tvalid / m_axis_tready", "out / in", "1", "output handshake")]
+    out = ["| port | dir | width | meaning |", "|---|---|---:|---|"]
+    out += [f"| `{n}` | {d} | {w} | {m} |" for n, d, w, m in rows]
+    return out
+
+
+def _gcm_params_table(core: Core) -> list[str]:
+    base = cores.CORES[core.base]
+    notes = {**_param_comments(base), **_engine_param_comments()}
+    out = ["| parameter | default | allowed | meaning |", "|---|---:|---|---|"]
+    for k, v in core.defaults.items():
+        where = f"{core.base}'s" if k in base.defaults else "the engine's"
+        out.append(f"| `{k}` | {v} | {_allowed(core, k)} | {notes.get(k, '')} ({where}) |")
+    return out
+
+
+def _engine_param_comments() -> dict[str, str]:
+    """Parameter -> the comment above its declaration in gcm_engine.v."""
+    text = GCM_ENGINE.read_text()
+    out, comment = {}, []
+    for line in text[text.index("module gcm_engine"):].splitlines():
+        t = line.strip()
+        if t.startswith("//"):
+            comment.append(t[2:].strip())
+            continue
+        m = re.match(r"parameter\s+integer\s+(\w+)", t)
+        if m:
+            out[m.group(1)] = " ".join(comment)
+        comment = []
+        if t.startswith(") ("):
+            break
+    return out
+
+
+def _gcm_cycles(core: Core) -> list[str]:
+    p = core.params()
+    out = ["| cipher | latency | interval | key set-up | tag after data |",
+           "|---|---:|---:|---:|---:|"]
+    for cipher in core.ciphers(p):
+        f = core.cycles(p, cipher)
+        out.append(f"| {cipher} | {f['latency']} | {f['interval']} | {f['key_setup']} | "
+                   f"{core.tag_after_data(p)} |")
+    return out
+
+
+def _gcm_verification(core: Core) -> list[str]:
+    from .sim import runner
+
+    tests = re.findall(r"@cocotb\.test\([^)]*\)\s*\nasync def (\w+)",
+                       (ROOT / "tests" / "gcm" / "cocotb_gcm.py").read_text())
+    return ["- Tests (`tests/gcm/cocotb_gcm.py`, run by `tests/gcm/test_gcm_rtl.py` on "
+            "Verilator and Icarus): " + ", ".join(f"`{t}`" for t in tests) + ".",
+            "- Every case of the NIST CAVP files `gcmEncryptExtIV128.rsp` and "
+            "`gcmDecrypt128.rsp` (with their FAIL cases) and of Wycheproof's "
+            "`aes_gcm_test.json` through the RTL (the default suite runs an even sample "
+            "where the simulation is slow; `-m slow` every case).",
+            f"- Random messages (random IV, AAD and data lengths, zero and partial blocks "
+            f"included, back to back) against the `cryptography` package: "
+            f"{runner.RANDOM_BLOCKS:,} blocks on Verilator, {runner.ICARUS_BLOCKS:,} on "
+            f"Icarus, with and without random idle and back-pressure; "
+            f"{runner.SLOW_BLOCKS:,} with `-m slow`.",
+            "- Through the co-simulation driver and the CLI (`tests/driver/test_driver_gcm.py`,"
+            " `tests/cli/test_cli_gcm.py`): the same files and random messages in pieces.",
+            "- The GHASH units alone: `tests/gcm/cocotb_ghash.py`, `cocotb_gf128_mul.py`.",
+            "- Formal verification: not yet."]
+
+
+def gcm_page(core: Core, recs: list[dict]) -> str:
+    """The datasheet of the GCM core ``core``."""
+    p = core.params()
+    own = [f for f in core.rtl if f not in cores.CORES[core.base].rtl]
+    notes = []
+    for f in own:
+        path = NOTES / f"{Path(f).stem}.md"
+        if path.exists():
+            notes += [f"### `{Path(f).stem}` (`rtl/{f}`)", "", path.read_text().strip(), ""]
+    reset = core.reset_figures(p)
+    out = [f"# `{core.name}`: {_gcm_arch(core)}", "", HEADER, "",
+           "## What it is", "",
+           f"AES-GCM (NIST SP 800-38D) in hardware: the GCM engine (`rtl/gcm/gcm_engine.v`) "
+           f"around [`{core.base}`]({core.base}.md), which it uses in its encrypt direction "
+           f"only. Ciphers: " + ", ".join(f"`{c}`" for c in core.ciphers(p))
+           + f". Top module `{core.top}`, generated (`build/gen/{core.top}.v`, written by "
+           "`ciphercores.cores.get`); files, dependencies first: "
+           + ", ".join(f"`{f}`" for f in core.rtl) + ".", "",
+           "## Ports and parameters", "",
+           "Packets, `tkeep`, the `tuser` bits, the verdict and how a message runs: "
+           "[interface.md, GCM cores](../interface.md#gcm-cores-gcmcore). Widths at the "
+           "default parameters:", ""]
+    out += _gcm_ports(core, p) + [""] + _gcm_params_table(core) + [""]
+    out += ["## Cycle figures", "",
+            "The registry's cycle model at the defaults, which the `cycles` test checks in "
+            "simulation: a data beat's latency (handshake to output offered), the interval "
+            "between data beats, key set-up (key handshake to the IV port ready), and the tag "
+            "or verdict after the last data beat's output (the output always ready).", ""]
+    out += _gcm_cycles(core) + [""]
+    out += [f"Reset: `rst` held high for at least {reset['reset_cycles']} cycle"
+            f"{'s' if reset['reset_cycles'] > 1 else ''} zeroes the keys, H and its powers, "
+            "the GHASH sums, E_K(J0), J0 and the counter; the side FIFO overwrites its memory "
+            f"with zeros, and `s_key_tready` stays low for {reset['ready_after_reset']:,} "
+            "cycles after `rst` falls (`ready_after_reset`); then the engine computes H of "
+            "the all-zero key, so messages before the first key load are GCM with that key.",
+            ""]
+    out += ["## Key loading", "", f"{core.key_change[0].upper()}{core.key_change[1:]}.", ""]
+    out += ["## Measured area, Fmax and throughput", ""] + _measured(core, recs)
+    out += ["## Verification", ""] + _gcm_verification(core) + [""]
+    out += ["## Design notes", ""] + (notes or ["None yet.", ""])
+    return "\n".join(out).rstrip() + "\n"
+
+
 def time_at(cycles: int, fmax_mhz: float) -> str:
     """``cycles`` at ``fmax_mhz`` as a time: µs from one µs up, else ns."""
     us = cycles / fmax_mhz
@@ -412,11 +566,13 @@ def readme_table(recs: list[dict]) -> list[str]:
            "in time at the measured Fmax; Gbit/s for ECB and CTR (blocks interleave), "
            "chained for CBC encryption, CFB and OFB through the hardware mode engine (a block "
            "waits for the one before: latency + 1 cycles; – where the engine does not take "
-           "the core).", "",
+           "the core). The GCM cores (AES-GCM, authenticated) are last: their Gbit/s is a "
+           "message's data rate.", "",
            "| core | ciphers | architecture | latency / interval | reset / ready after | "
            "key set-up | LUT | Fmax MHz | Gbit/s | chained Gbit/s |",
            "|---|---|---|---|---|---|---:|---:|---:|---:|"]
-    for core in cores.CORES.values():
+    for core in [*cores.CORES.values(), *gcm_cores()]:
+        gcm = core.name not in cores.CORES
         p = core.params()
         rec = next((r for r in recs if r["core"] == core.name and r["params"] == p
                     and r["target"] == target and r.get("grade") == grade), None)
@@ -436,7 +592,7 @@ def readme_table(recs: list[dict]) -> list[str]:
                 rate = [results._fmt(core.block_bits(p) * core.lanes(p) * rec["fmax_mhz"]
                                      / f["interval"] / 1e3, 3) for f in (f_lo, f_hi)]
                 gbps = f"{rate[0]} ({lo[0]}) to {rate[1]} ({hi[-1]})"
-        if rec is not None and rec["status"] == "ok":
+        if rec is not None and rec["status"] == "ok" and not gcm:
             per = results.chained_gbps(core, p, rec.get("fmax_mhz"))
             if per:
                 chained = results._fmt(per[0][1], 3) if len(per) == 1 else (
@@ -444,8 +600,11 @@ def readme_table(recs: list[dict]) -> list[str]:
                     f"{results._fmt(per[-1][1], 3)} ({table[-1][0][-1]})")
         reset = core.reset_figures(p)
         key = _key_setup_cell(table, rec)
-        out.append(f"| [`{core.name}`](docs/cores/{core.name}.md) | {_ciphers_short(core)} | "
-                   f"{architecture(core)[0]} | {cycles} | {reset['reset_cycles']} / "
+        page_name, ciphers, arch = ((core.top, ", ".join(core.ciphers(p)), _gcm_arch(core))
+                                    if gcm else (core.name, _ciphers_short(core),
+                                                 architecture(core)[0]))
+        out.append(f"| [`{core.name}`](docs/cores/{page_name}.md) | {ciphers} | "
+                   f"{arch} | {cycles} | {reset['reset_cycles']} / "
                    f"{reset['ready_after_reset']:,} | {key} | {lut} | {fmax} | {gbps} | "
                    f"{chained} |")
     return out
@@ -453,11 +612,13 @@ def readme_table(recs: list[dict]) -> list[str]:
 
 def pages(recs: list[dict]) -> dict[Path, str]:
     """Every generated file, path relative to the repository -> text: one page and one timing
-    diagram per core."""
+    diagram per registered core, one page per GCM core (docs/cores/gcm_<base>.md)."""
     out = {}
     for core in cores.CORES.values():
         out[(DIR / f"{core.name}.md").relative_to(ROOT)] = page(core, recs)
         out[(IMG / f"{core.name}-timing.svg").relative_to(ROOT)] = _svg(wavejson(core))
+    for core in gcm_cores():
+        out[(DIR / f"{core.top}.md").relative_to(ROOT)] = gcm_page(core, recs)
     return out
 
 

@@ -21,6 +21,9 @@ from .schema import CORES, RTL, Core, Params
 #: enough for an iterative AES), or the P-stage ghash.v (one block a cycle, for a pipeline)
 _GHASH_DEFAULTS = {"aes_iter": {"GHASH_P": 0, "DIGIT": 16, "DEPTH_LOG2": 2},
                    "aes_pipe": {"GHASH_P": 8, "DIGIT": 16, "DEPTH_LOG2": 6}}
+#: the engine's parameters' allowed values (GHASH_P != 0 needs DEPTH_LOG2 >= 2)
+_ENGINE_CHOICES = {"GHASH_P": (0, 1, 2, 4, 8, 16), "DIGIT": (1, 2, 4, 8, 16, 32, 64),
+                   "DEPTH_LOG2": tuple(range(1, 11))}
 #: base cores whose key load waits for the block inside to finish (aes_iter's round engine);
 #: aes_pipe takes a key with blocks in flight
 _KEY_WAITS_FOR_BLOCK = ("aes_iter",)
@@ -60,16 +63,13 @@ class GcmCore(Core):
             raise BadParameterError(f"{self.name}: the GCM engine takes one block a beat; "
                                     f"{base.name} with these parameters carries "
                                     f"{base.lanes(p)}")
-        lowest = 2 if extra["GHASH_P"] else 1  # the block-RAM side FIFO needs four entries
-        if not lowest <= extra["DEPTH_LOG2"] <= 10:
+        for k, allowed in _ENGINE_CHOICES.items():
+            if extra[k] not in allowed:
+                raise BadParameterError(f"{self.name}: {k}={extra[k]} not allowed "
+                                        f"({', '.join(map(str, allowed))})")
+        if extra["GHASH_P"] and extra["DEPTH_LOG2"] < 2:  # the block-RAM side FIFO
             raise BadParameterError(f"{self.name}: DEPTH_LOG2={extra['DEPTH_LOG2']} not "
-                                    f"allowed ({lowest}..10)")
-        if extra["GHASH_P"] not in (0, 1, 2, 4, 8, 16):
-            raise BadParameterError(f"{self.name}: GHASH_P={extra['GHASH_P']} not allowed "
-                                    "(0: digit-serial; 1, 2, 4, 8, 16)")
-        if extra["DIGIT"] not in (1, 2, 4, 8, 16, 32, 64):
-            raise BadParameterError(f"{self.name}: DIGIT={extra['DIGIT']} not allowed "
-                                    "(1, 2, 4, 8, 16, 32, 64)")
+                                    f"allowed with GHASH_P={extra['GHASH_P']} (2..10)")
         kb = base.key_bits(p)
         out = {**p, **extra, "KEY_W": kb}
         if base.key_len_port:
@@ -152,7 +152,7 @@ def gcm_core(base_name: str) -> GcmCore:
             name=name, family=base.family, top=f"gcm_{base.top}",
             rtl=(*base.rtl, *(f for f in _GCM_RTL if f not in base.rtl)),
             summary=f"GCM engine around {base.name}",
-            defaults=defaults, choices=dict(base.choices),
+            defaults=defaults, choices={**base.choices, **_ENGINE_CHOICES},
             ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
             key_len_port=base.key_len_port, latency=latency, interval=interval,
             key_setup=key_setup,

@@ -80,8 +80,14 @@ def _cap_note(r: dict) -> str:
     return f", {note} (nextpnr {_fmt(r['fmax_nextpnr']['fmax_mhz'])})" if note else ""
 
 
-def _params(p: dict) -> str:
-    return " ".join(f"{k}={v}" for k, v in p.items())
+def _params(p: dict, core: str | None = None) -> str:
+    """A record's parameters, without those its core derives from the others (a GCM core's
+    key-port widths)."""
+    try:
+        shown = cores.get(core).defaults if core else p
+    except Exception:
+        shown = p
+    return " ".join(f"{k}={v}" for k, v in p.items() if k in shown)
 
 
 def _per_cipher(r: dict) -> list[tuple[str, dict, float | None]] | None:
@@ -167,7 +173,7 @@ def _table_timed(recs: list[dict]) -> list[str]:
         else:
             fmax = _fmax(r)
         lines.append(
-            f"| `{r['core']}` | {_params(r['params'])} | {', '.join(r['ciphers'])} | "
+            f"| `{r['core']}` | {_params(r['params'], r['core'])} | {', '.join(r['ciphers'])} | "
             f"{_fmt(a['lut'])} | {_fmt(a['ff'])} | {_fmt(a['carry'])} | {_fmt(a['bram'])} | "
             f"{_fmt(a['dsp'])} | {fmax} | {_cycles_cell(r)} | "
             f"{_gbps_cell(r)} | {_chained_cell(r)} | {_gbps_cell(r, per_klut=True)} | "
@@ -185,7 +191,7 @@ def _table_area(recs: list[dict]) -> list[str]:
     for r in recs:
         a, h = r["core_area"], r["harness"]["area"]
         lines.append(
-            f"| `{r['core']}` | {_params(r['params'])} | {', '.join(r['ciphers'])} | "
+            f"| `{r['core']}` | {_params(r['params'], r['core'])} | {', '.join(r['ciphers'])} | "
             f"{_fmt(a['lut'])} | {_fmt(a['ff'])} | {_fmt(a['carry'])} | {_fmt(a['bram'])} | "
             f"{_fmt(a['dsp'])} | {_fmt(a['lutram'])} | {_cycles_cell(r)} | "
             f"{_fmt(h['lut'])} / {_fmt(h['ff'])} | {_fmt(r['wall_s'], 0)} |")
@@ -229,7 +235,7 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
             fmax = _fmax(r)
         else:
             fmax = "– (no timing)"
-        out.append(f"| {_params(r['params'])} | {where} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
+        out.append(f"| {_params(r['params'], r['core'])} | {where} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
                    f"{_fmt(a['carry'])} | {_fmt(a['bram'])} | {fmax} | "
                    f"{_cycles_cell(r)} | {_gbps_cell(r)} | "
                    f"{_gbps_cell(r, per_klut=True)} |")
@@ -382,7 +388,7 @@ def _slow_paths(recs: list[dict]) -> list[str]:
         groups = "<br>".join(f"{g['worst_ns']:.2f}, {g['endpoints']}: `{g['from']}` -> "
                              f"`{g['to']}` [{g['pin']}]" for g in sp["groups"][:3])
         seed = f"{sp['seed']}: {sp['fmax_mhz']:.1f}" if sp.get("seed") else f"{sp['fmax_mhz']:.1f}"
-        out.append(f"| `{r['core']}` | {_params(r['params'])} | {seed} | {sp['near']} of "
+        out.append(f"| `{r['core']}` | {_params(r['params'], r['core'])} | {seed} | {sp['near']} of "
                    f"{sp['endpoints']} | {groups} |")
     return [*out, ""]
 
