@@ -63,7 +63,9 @@ module gcm_engine #(
     output wire         c_out_tready
 );
 
-localparam integer EW = 149;  // side entry: {kind[2:0], dir, last, keep[15:0], data[127:0]}
+// side entry: {kind[2:0], dir, last, has (keep nonzero), bytes[4:0] (kept), keep[15:0],
+// data[127:0]}: what the join needs of keep is worked out as the entry is written
+localparam integer EW = 155;
 localparam integer LW = 36;   // byte counters: 2^36 - 1 bytes of AAD, of data, of IV
 
 initial begin
@@ -87,7 +89,7 @@ localparam [2:0] K_H = 3'd0, K_J0 = 3'd1, K_AAD = 3'd2, K_DATA = 3'd3, K_TAG = 3
 localparam [3:0] R_HREQ = 4'd0, R_IDLE = 4'd1, R_IV = 4'd2, R_IVWAIT = 4'd3, R_J0 = 4'd4,
                  R_AAD = 4'd5, R_DATA = 4'd6, R_TAG = 4'd7;
 // join side states
-localparam [1:0] J_RUN = 2'd0, J_LEN = 2'd1, J_FIN = 2'd2, J_IVFIN = 2'd3;
+localparam [2:0] J_RUN = 3'd0, J_LEN = 3'd1, J_FIN = 3'd2, J_IVFIN = 3'd3, J_OUT = 3'd4;
 
 // keep bit i -> byte i of tdata (bits 8i+7:8i)
 function [127:0] bytemask(input [15:0] keep);
@@ -99,19 +101,26 @@ function [127:0] bytemask(input [15:0] keep);
     end
 endfunction
 
+// bits set in a nibble, then in 16 bits (two levels of short adders, not a chain of 16)
+function [2:0] count4(input [3:0] k);
+    case (k)
+        4'h0: count4 = 3'd0;
+        4'h1, 4'h2, 4'h4, 4'h8: count4 = 3'd1;
+        4'h7, 4'hb, 4'hd, 4'he: count4 = 3'd3;
+        4'hf: count4 = 3'd4;
+        default: count4 = 3'd2;
+    endcase
+endfunction
+
 function [4:0] popcount(input [15:0] keep);
-    integer i;
     begin
-        popcount = 5'd0;
-        for (i = 0; i < 16; i = i + 1) begin
-            popcount = popcount + {4'd0, keep[i]};
-        end
+        popcount = ({2'd0, count4(keep[3:0])} + {2'd0, count4(keep[7:4])})
+                   + ({2'd0, count4(keep[11:8])} + {2'd0, count4(keep[15:12])});
     end
 endfunction
 
 // ---------------------------------------------------------------------------------------
-// side FIFO: one entry per H, J0, IV, AAD, data and tag beat, in order; one of the output
-// FIFOs of the cores (a credit is room for one entry), so its head is a register
+// side FIFO: one entry per H, J0, IV, AAD, data and tag beat, in order
 // ---------------------------------------------------------------------------------------
 wire                  side_credit;
 wire                  side_wiping;
@@ -160,44 +169,62 @@ assign c_in_tuser = 1'b0;
 wire c_in_fire = c_in_tvalid && c_in_tready;
 wire [127:0] ctr_inc = {ctr_reg[127:32], ctr_reg[31:0] + 32'd1};
 
+// a side entry (the bytes masked by keep)
+function [EW-1:0] entry(input [2:0] kind, input dir, input last, input [15:0] keep,
+                        input [127:0] data);
+    begin
+        entry = {kind, dir, last, keep != 16'd0, popcount(keep), keep, data & bytemask(keep)};
+    end
+endfunction
+
 // the entry pushed this cycle
 always @* begin : p_push
     push = 1'b0;
     push_entry = {EW{1'b0}};
     if (blk_req && c_in_fire) begin
         push = 1'b1;
-        push_entry = {(rq_reg == R_HREQ) ? K_H : K_J0, 1'b0, 1'b0, 16'd0, 128'd0};
+        push_entry = entry((rq_reg == R_HREQ) ? K_H : K_J0, 1'b0, 1'b0, 16'd0, 128'd0);
     end else if (iv_fire && !iv_direct) begin
         push = 1'b1;
-        push_entry = {K_IV, 1'b0, s_iv_tlast, s_iv_tkeep, s_iv_tdata & bytemask(s_iv_tkeep)};
+        push_entry = entry(K_IV, 1'b0, s_iv_tlast, s_iv_tkeep, s_iv_tdata);
     end else if (in_fire) begin
         push = 1'b1;
-        push_entry = {(rq_reg == R_TAG) ? K_TAG : (as_data ? K_DATA : K_AAD), beat_dir,
-                      s_axis_tlast, s_axis_tkeep, s_axis_tdata & bytemask(s_axis_tkeep)};
+        push_entry = entry((rq_reg == R_TAG) ? K_TAG : (as_data ? K_DATA : K_AAD), beat_dir,
+                           s_axis_tlast, s_axis_tkeep, s_axis_tdata);
     end
 end
 
-// the iterative core's four entries in LUT RAM read into one register (an entry reaches the
-// head a cycle after it is pushed); the pipeline's in block RAM read through registers (four
-// cycles), so that no RAM output reaches logic before a flip-flop
+// With ghash_ds (an iterative core): a few entries in LUT RAM, read without a register (an
+// entry is at the head the cycle after it is written; registering the head measured slower
+// and larger). With ghash.v (a pipeline): one of the cores' output FIFOs, its block RAM read
+// through registers (four cycles; a credit is room for one entry), then a register slice
 generate
     if (GHASH_P == 0) begin : g_side_lut
-        axis_credit_fifo #(
-            .WIDTH(EW),
-            .DEPTH_LOG2(DEPTH_LOG2)
-        ) u_side (
-            .clk(clk),
-            .rst(rst),
-            .reserve(push),
-            .credit(side_credit),
-            .wiping(side_wiping),
-            .s_data(push_entry),
-            .s_valid(push),
-            .m_data(head),
-            .m_valid(head_valid),
-            .m_ready(pop)
-        );
+        reg  [EW-1:0]       side_mem [0:(1 << DEPTH_LOG2)-1];
+        reg  [DEPTH_LOG2:0] wr_ptr;
+        reg  [DEPTH_LOG2:0] rd_ptr;
+        wire [DEPTH_LOG2:0] count = wr_ptr - rd_ptr;
+        always @(posedge clk) begin : p_side
+            if (push) begin
+                side_mem[wr_ptr[DEPTH_LOG2-1:0]] <= push_entry;
+                wr_ptr <= wr_ptr + 1'b1;
+            end
+            if (pop) begin
+                rd_ptr <= rd_ptr + 1'b1;
+            end
+            if (rst) begin
+                wr_ptr <= {(DEPTH_LOG2 + 1){1'b0}};
+                rd_ptr <= {(DEPTH_LOG2 + 1){1'b0}};
+            end
+        end
+        assign side_credit = !count[DEPTH_LOG2];
+        assign head_valid = (count != {(DEPTH_LOG2 + 1){1'b0}});
+        assign head = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
+        assign side_wiping = 1'b0;
     end else begin : g_side_bram
+        wire [EW-1:0] fifo_data;
+        wire          fifo_valid;
+        wire          fifo_ready;
         axis_credit_fifo_piped #(
             .WIDTH(EW),
             .DEPTH_LOG2(DEPTH_LOG2)
@@ -209,9 +236,23 @@ generate
             .wiping(side_wiping),
             .s_data(push_entry),
             .s_valid(push),
-            .m_data(head),
-            .m_valid(head_valid),
-            .m_ready(pop)
+            .m_data(fifo_data),
+            .m_valid(fifo_valid),
+            .m_ready(fifo_ready)
+        );
+        // the head from a register slice: the join's decisions start at flip-flops, and
+        // its pop reaches only the slice's output enable
+        axis_reg_slice #(
+            .WIDTH(EW)
+        ) u_head (
+            .clk(clk),
+            .rst(rst),
+            .s_axis_tdata(fifo_data),
+            .s_axis_tvalid(fifo_valid),
+            .s_axis_tready(fifo_ready),
+            .m_axis_tdata(head),
+            .m_axis_tvalid(head_valid),
+            .m_axis_tready(pop)
         );
     end
 endgenerate
@@ -361,7 +402,7 @@ endgenerate
 // ---------------------------------------------------------------------------------------
 // join side: the FIFO's head with the core's results, GHASH, the output register
 // ---------------------------------------------------------------------------------------
-reg  [1:0]    j_reg;
+reg  [2:0]    j_reg;
 reg           j_iv_reg;      // the GHASH message under way is an IV's
 reg           msg_dir_reg;   // direction of the message being finished
 reg           bad_iv_reg;    // the message's IV was empty: no tag, the verdict fails
@@ -374,13 +415,13 @@ reg           out_last_reg;
 reg  [2:0]    out_user_reg;
 reg           out_valid_reg;
 
-wire [2:0]    h_kind = head[148:146];
-wire          h_dir = head[145];
-wire          h_last = head[144];
+wire [2:0]    h_kind = head[154:152];
+wire          h_dir = head[151];
+wire          h_last = head[150];
+wire          h_has = head[149];
+wire [LW-1:0] h_bytes = {{(LW - 5){1'b0}}, head[148:144]};
 wire [15:0]   h_keep = head[143:128];
 wire [127:0]  h_data = head[127:0];
-wire          h_has = (h_keep != 16'd0);
-wire [LW-1:0] h_bytes = {{(LW - 5){1'b0}}, popcount(h_keep)};
 
 wire out_free = !out_valid_reg || m_axis_tready;
 wire run = (j_reg == J_RUN) && !empty;
@@ -402,11 +443,14 @@ always @* begin : p_fire
     end
 end
 
-wire fin_ready = gh_out_tvalid && out_free
-                 && (!msg_dir_reg || (!empty && h_kind == K_TAG));
-wire fin_fire = (j_reg == J_FIN) && fin_ready;
+// J_FIN takes GHASH's result (and, to decrypt, the expected tag) into registers; J_OUT
+// sends the tag or the verdict a cycle later, so the 128-bit comparison and the output
+// choice are a register apart
+wire fin_take = (j_reg == J_FIN) && gh_out_tvalid
+                && (!msg_dir_reg || (!empty && h_kind == K_TAG));
+wire fin_fire = (j_reg == J_OUT) && out_free;
 wire ivfin_fire = (j_reg == J_IVFIN) && gh_out_tvalid && !j0_valid_reg;
-assign pop = fire || (fin_fire && msg_dir_reg);
+assign pop = fire || (fin_take && msg_dir_reg);
 
 assign k_tready = run && k_tvalid
                       && ((h_kind == K_H && gh_h_tready) || h_kind == K_J0
@@ -419,14 +463,25 @@ assign gh_in_tlast = (j_reg == J_LEN);
 assign gh_in_tdata = (j_reg == J_LEN) ? {{(64 - LW - 3){1'b0}}, alen_reg, 3'd0,
                                          {(64 - LW - 3){1'b0}}, clen_reg, 3'd0}
                    : (h_kind == K_DATA && !h_dir) ? text : h_data;
-assign gh_out_tready = fin_fire || ivfin_fire;
+assign gh_out_tready = fin_take || ivfin_fire;
 
-// the tag and its check against the expected tag (its length from its tkeep)
+// the tag and its check against the expected tag (its length from its tkeep): the bytes
+// that differ and whether the length is allowed, into registers in J_FIN
+reg  [127:0] tag_reg;
+reg  [15:0]  miss_reg;      // byte i of the expected tag differs from the tag's
+reg          len_ok_reg;
 wire [127:0] tag = gh_out_tdata ^ ekj0_reg;
 wire tag_len_ok = (h_keep == 16'hffff) || (h_keep == 16'hfffe) || (h_keep == 16'hfffc)
                   || (h_keep == 16'hfff8) || (h_keep == 16'hfff0) || (h_keep == 16'hff00)
                   || (h_keep == 16'hf000);
-wire tag_ok = tag_len_ok && !bad_iv_reg && (((tag ^ h_data) & bytemask(h_keep)) == 128'd0);
+reg [15:0] miss;
+integer b;
+always @* begin : p_miss
+    for (b = 0; b < 16; b = b + 1) begin
+        miss[b] = h_keep[b] && (tag[8 * b +: 8] != h_data[8 * b +: 8]);
+    end
+end
+wire tag_ok = len_ok_reg && !bad_iv_reg && (miss_reg == 16'd0);
 
 // the output beat of this cycle
 reg          to_out;
@@ -454,7 +509,7 @@ always @* begin : p_out
             o_keep = 16'h8000;
             o_user = {2'b11, msg_dir_reg};
         end else begin
-            o_data = tag;
+            o_data = tag_reg;
             o_keep = 16'hffff;
             o_user = {2'b10, 1'b0};
         end
@@ -500,6 +555,14 @@ always @(posedge clk) begin : p_join
             end
         end
         J_FIN: begin
+            if (fin_take) begin
+                tag_reg <= tag;
+                miss_reg <= miss;
+                len_ok_reg <= tag_len_ok;
+                j_reg <= J_OUT;
+            end
+        end
+        J_OUT: begin
             if (fin_fire) begin
                 bad_iv_reg <= 1'b0;
                 j_reg <= J_RUN;
@@ -530,6 +593,9 @@ always @(posedge clk) begin : p_join
 
     if (rst) begin
         j_reg <= J_RUN;
+        tag_reg <= 128'd0;
+        miss_reg <= 16'd0;
+        len_ok_reg <= 1'b0;
         j_iv_reg <= 1'b0;
         msg_dir_reg <= 1'b0;
         bad_iv_reg <= 1'b0;

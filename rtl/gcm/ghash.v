@@ -200,22 +200,18 @@ endgenerate
 // ---------------------------------------------------------------------------------------
 wire [P-1:0] w_blk = d_blk_reg[L-1:2];
 wire [P-1:0] w_last = d_last_reg[L-1:2];
-reg [4:0]   c_next;
+// the count as a one-hot that moves up one place per block (logic only: no adder chain)
 reg         cut;
 reg [P:0]   sel_next;
 integer i;
 always @* begin : p_count
-    c_next = 5'd0;
+    sel_next = {{P{1'b0}}, 1'b1};
     cut = 1'b0;
     for (i = 0; i < P; i = i + 1) begin
         if (!cut && w_blk[i]) begin
-            c_next = c_next + 1'b1;
+            sel_next = sel_next << 1;
         end
         cut = cut || w_last[i];
-    end
-    sel_next = {(P + 1){1'b0}};
-    for (i = 0; i <= P; i = i + 1) begin
-        sel_next[i] = ({27'd0, c_next} == i);
     end
     // the set-up's turns multiply by H (its slots other than the injected one are zero)
     if (setup_reg || h_fire) begin

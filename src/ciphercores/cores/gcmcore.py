@@ -27,8 +27,7 @@ _ENGINE_CHOICES = {"GHASH_P": (0, 1, 2, 4, 8, 16), "DIGIT": (1, 2, 4, 8, 16, 32,
 #: base cores whose key load waits for the block inside to finish (aes_iter's round engine);
 #: aes_pipe takes a key with blocks in flight
 _KEY_WAITS_FOR_BLOCK = ("aes_iter",)
-_GCM_RTL = ("common/axis_credit_count.v", "common/axis_credit_fifo.v",
-            "common/axis_credit_fifo_piped.v", "common/axis_reg_slice.v", "gcm/gf128_mul_ds.v",
+_GCM_RTL = ("common/axis_credit_count.v", "common/axis_credit_fifo_piped.v", "common/axis_reg_slice.v", "gcm/gf128_mul_ds.v",
             "gcm/ghash_ds.v", "gcm/ghash.v", "gcm/gcm_engine.v")
 #: the most bytes of AAD, of data and of IV in one message (the engine's 36-bit byte counters;
 #: SP 800-38D allows 2^36 - 32 bytes of data)
@@ -86,11 +85,12 @@ class GcmCore(Core):
         """Cycles from ``latency`` after the last data beat's handshake (its output offered) to
         the tag or verdict offered, the output always ready: the last block's and the length
         block's GHASH (128/DIGIT + 1 cycles each on ghash_ds; 2P + 3 on ghash.v from the
-        length block, a cycle behind the last block), and the output register."""
+        length block, a cycle behind the last block), the tag's register (the comparison
+        with the expected tag) and the output register."""
         p = self.params(params)
         if p["GHASH_P"]:
-            return 2 * p["GHASH_P"] + 4
-        return 2 * (128 // p["DIGIT"] + 1) + 1
+            return 2 * p["GHASH_P"] + 5
+        return 2 * (128 // p["DIGIT"] + 1) + 2
 
 
 def _gcm_top(core: GcmCore) -> Path:
@@ -138,13 +138,13 @@ def gcm_core(base_name: str) -> GcmCore:
             return base.key_setup(p) + 1
 
         def ready_after_reset(p, base=base):
-            # the H block of the zero key enters once the core takes blocks and the side
-            # FIFO's wipe is over (its credit: a cycle after the wipe's last entry, two more
-            # through the block-RAM FIFO's registers); a key then waits for it where the core
-            # makes keys wait for its block (AES-128's pass)
+            # the H block of the zero key enters once the core takes blocks and (with
+            # ghash.v) the block-RAM side FIFO's wipe is over (its credit: three cycles after
+            # the wipe's last entry); a key then waits for it where the core makes keys wait
+            # for its block (AES-128's pass)
             wait = base.interval({**p, "KEY_LEN": 16}) if base.name in _KEY_WAITS_FOR_BLOCK \
                 else 0
-            side = (1 << p["DEPTH_LOG2"]) + (2 if p["GHASH_P"] else 0)
+            side = (1 << p["DEPTH_LOG2"]) + 2 if p["GHASH_P"] else 0
             return max(base.ready_after_reset(p), side) + 1 + wait
 
         defaults = {**base.defaults, **_GHASH_DEFAULTS[base.name]}
