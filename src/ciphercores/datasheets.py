@@ -102,9 +102,15 @@ def _section(core: Core, title: str) -> list[str]:
 
 def _param_comments(core: Core) -> dict[str, str]:
     """Parameter -> the comment above its declaration in the top module."""
-    text = (cores.RTL / next(f for f in core.rtl if Path(f).stem == core.top)).read_text()
+    return _comments_above_params(
+        cores.RTL / next(f for f in core.rtl if Path(f).stem == core.top), core.top)
+
+
+def _comments_above_params(path: Path, module: str) -> dict[str, str]:
+    """Parameter -> the comment above its declaration in ``module`` of the file ``path``."""
+    text = path.read_text()
     out, comment = {}, []
-    for line in text[text.index(f"module {core.top}"):].splitlines():
+    for line in text[text.index(f"module {module}"):].splitlines():
         s = line.strip()
         if s.startswith("//"):
             comment.append(s[2:].strip())
@@ -430,29 +436,11 @@ def _gcm_ports(core: Core, p: dict) -> list[str]:
 
 def _gcm_params_table(core: Core) -> list[str]:
     base = cores.CORES[core.base]
-    notes = {**_param_comments(base), **_engine_param_comments()}
+    notes = {**_param_comments(base), **_comments_above_params(GCM_ENGINE, "gcm_engine")}
     out = ["| parameter | default | allowed | meaning |", "|---|---:|---|---|"]
     for k, v in core.defaults.items():
         where = f"{core.base}'s" if k in base.defaults else "the engine's"
         out.append(f"| `{k}` | {v} | {_allowed(core, k)} | {notes.get(k, '')} ({where}) |")
-    return out
-
-
-def _engine_param_comments() -> dict[str, str]:
-    """Parameter -> the comment above its declaration in gcm_engine.v."""
-    text = GCM_ENGINE.read_text()
-    out, comment = {}, []
-    for line in text[text.index("module gcm_engine"):].splitlines():
-        t = line.strip()
-        if t.startswith("//"):
-            comment.append(t[2:].strip())
-            continue
-        m = re.match(r"parameter\s+integer\s+(\w+)", t)
-        if m:
-            out[m.group(1)] = " ".join(comment)
-        comment = []
-        if t.startswith(") ("):
-            break
     return out
 
 
