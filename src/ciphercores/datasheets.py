@@ -508,8 +508,10 @@ def gcm_page(core: Core, recs: list[dict]) -> str:
     out += _gcm_cycles(core) + [""]
     out += [f"Reset: `rst` held high for at least {reset['reset_cycles']} cycle"
             f"{'s' if reset['reset_cycles'] > 1 else ''} zeroes the keys, H and its powers, "
-            "the GHASH sums, E_K(J0), J0 and the counter; the side FIFO overwrites its memory "
-            f"with zeros, and `s_key_tready` stays low for {reset['ready_after_reset']:,} "
+            "the GHASH sums, E_K(J0), J0 and the counter; the side FIFO is emptied"
+            + (" and its block RAM overwritten with zeros, one entry a cycle" if p["GHASH_P"]
+               else "") +
+            f"; `s_key_tready` stays low for {reset['ready_after_reset']:,} "
             "cycles after `rst` falls (`ready_after_reset`); then the engine computes H of "
             "the all-zero key, so messages before the first key load are GCM with that key.",
             ""]
