@@ -6,8 +6,9 @@
 // AXI4-Stream register slice: every output, s_axis_tready included, comes from a register, so
 // no combinational path runs through it in either direction. Two entries (the output register
 // and a skid register that takes the beat arriving while the output stalls); one beat a cycle
-// streams through, one cycle from s_axis to m_axis. A reset empties it and zeroes both
-// registers. Used by gcm_engine (docs/cores/notes/gcm_engine.md).
+// streams through, one cycle from s_axis to m_axis. m_axis_tdata is zero while m_axis_tvalid
+// is low; a reset empties it and zeroes both registers. Used by gcm_engine
+// (docs/cores/notes/gcm_engine.md).
 module axis_reg_slice #(
     // width of one beat
     parameter integer WIDTH = 128
@@ -48,7 +49,7 @@ wire out_load = !out_valid_reg || m_axis_tready;
 always @(posedge clk) begin : p_slice
     if (out_load) begin
         // the skid register's beat first (it arrived earlier), else the input's
-        out_reg <= skid_valid_reg ? skid_reg : s_axis_tdata;
+        out_reg <= skid_valid_reg ? skid_reg : (s_axis_tdata & {WIDTH{in_fire}});
         out_valid_reg <= skid_valid_reg || in_fire;
         skid_valid_reg <= 1'b0;
     end else if (in_fire) begin

@@ -177,18 +177,15 @@ function [EW-1:0] entry(input [2:0] kind, input dir, input last, input [15:0] ke
     end
 endfunction
 
-// the entry pushed this cycle
+// the entry pushed this cycle: its contents follow from the state alone (no handshake
+// chooses them), the handshakes only say whether it is pushed
 always @* begin : p_push
-    push = 1'b0;
-    push_entry = {EW{1'b0}};
-    if (blk_req && c_in_fire) begin
-        push = 1'b1;
+    push = (blk_req && c_in_fire) || (iv_fire && !iv_direct) || in_fire;
+    if (blk_req) begin
         push_entry = entry((rq_reg == R_HREQ) ? K_H : K_J0, 1'b0, 1'b0, 16'd0, 128'd0);
-    end else if (iv_fire && !iv_direct) begin
-        push = 1'b1;
+    end else if (rq_reg == R_IDLE || rq_reg == R_IV) begin
         push_entry = entry(K_IV, 1'b0, s_iv_tlast, s_iv_tkeep, s_iv_tdata);
-    end else if (in_fire) begin
-        push = 1'b1;
+    end else begin
         push_entry = entry((rq_reg == R_TAG) ? K_TAG : (as_data ? K_DATA : K_AAD), beat_dir,
                            s_axis_tlast, s_axis_tkeep, s_axis_tdata);
     end
@@ -409,11 +406,7 @@ reg           bad_iv_reg;    // the message's IV was empty: no tag, the verdict 
 reg  [127:0]  ekj0_reg;      // E_K(J0)
 reg  [LW-1:0] alen_reg;      // AAD bytes so far
 reg  [LW-1:0] clen_reg;      // data (or IV) bytes so far
-reg  [127:0]  out_data_reg;
-reg  [15:0]   out_keep_reg;
-reg           out_last_reg;
-reg  [2:0]    out_user_reg;
-reg           out_valid_reg;
+wire          out_free;      // the output slice takes a beat (a register: its skid is free)
 
 wire [2:0]    h_kind = head[154:152];
 wire          h_dir = head[151];
@@ -423,7 +416,6 @@ wire [LW-1:0] h_bytes = {{(LW - 5){1'b0}}, head[148:144]};
 wire [15:0]   h_keep = head[143:128];
 wire [127:0]  h_data = head[127:0];
 
-wire out_free = !out_valid_reg || m_axis_tready;
 wire run = (j_reg == J_RUN) && !empty;
 wire [127:0] text = (h_data ^ k_tdata) & bytemask(h_keep);  // the data beat's output
 
@@ -516,11 +508,20 @@ always @* begin : p_out
     end
 end
 
-assign m_axis_tdata = out_data_reg;
-assign m_axis_tkeep = out_keep_reg;
-assign m_axis_tlast = out_last_reg;
-assign m_axis_tuser = out_user_reg;
-assign m_axis_tvalid = out_valid_reg;
+// the output through a register slice: its output register is the engine's, and the join
+// sees only its skid register's state, so m_axis_tready reaches nothing but the slice
+axis_reg_slice #(
+    .WIDTH(128 + 16 + 1 + 3)
+) u_m_slice (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata({o_data, o_keep, o_last, o_user}),
+    .s_axis_tvalid(to_out),
+    .s_axis_tready(out_free),
+    .m_axis_tdata({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser}),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
 
 always @(posedge clk) begin : p_join
     case (j_reg)
@@ -577,20 +578,6 @@ always @(posedge clk) begin : p_join
     end else if (j0_take) begin
         j0_valid_reg <= 1'b0;
     end
-    if (to_out) begin
-        out_data_reg <= o_data;
-        out_keep_reg <= o_keep;
-        out_last_reg <= o_last;
-        out_user_reg <= o_user;
-        out_valid_reg <= 1'b1;
-    end else if (m_axis_tready) begin
-        out_data_reg <= 128'd0;
-        out_keep_reg <= 16'd0;
-        out_last_reg <= 1'b0;
-        out_user_reg <= 3'd0;
-        out_valid_reg <= 1'b0;
-    end
-
     if (rst) begin
         j_reg <= J_RUN;
         tag_reg <= 128'd0;
@@ -604,11 +591,6 @@ always @(posedge clk) begin : p_join
         j0_valid_reg <= 1'b0;
         alen_reg <= {LW{1'b0}};
         clen_reg <= {LW{1'b0}};
-        out_data_reg <= 128'd0;
-        out_keep_reg <= 16'd0;
-        out_last_reg <= 1'b0;
-        out_user_reg <= 3'd0;
-        out_valid_reg <= 1'b0;
     end
 end
 
