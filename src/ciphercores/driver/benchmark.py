@@ -2,8 +2,9 @@
 """`ciphercores bench cosim`: how fast the driver pushes blocks through a simulated core.
 
 A measurement, not a test: random key and blocks, full stream throughput (no idle, no
-back-pressure), one ``process`` call (on a GCM core, one message), timed with the wall clock. Reports simulated clock cycles
-per second and blocks and megabytes per second end to end (Python join/split included).
+back-pressure), one ``process`` call (on a GCM core, one message), timed with the wall clock.
+Reports simulated clock cycles per second and blocks and megabytes per second end to end
+(Python join/split included).
 """
 
 from __future__ import annotations

@@ -235,7 +235,8 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
             fmax = _fmax(r)
         else:
             fmax = "– (no timing)"
-        out.append(f"| {_params(r['params'], r['core'])} | {where} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
+        out.append(f"| {_params(r['params'], r['core'])} | {where} | {_fmt(a['lut'])} | "
+                   f"{_fmt(a['ff'])} | "
                    f"{_fmt(a['carry'])} | {_fmt(a['bram'])} | {fmax} | "
                    f"{_cycles_cell(r)} | {_gbps_cell(r)} | "
                    f"{_gbps_cell(r, per_klut=True)} |")
@@ -388,8 +389,8 @@ def _slow_paths(recs: list[dict]) -> list[str]:
         groups = "<br>".join(f"{g['worst_ns']:.2f}, {g['endpoints']}: `{g['from']}` -> "
                              f"`{g['to']}` [{g['pin']}]" for g in sp["groups"][:3])
         seed = f"{sp['seed']}: {sp['fmax_mhz']:.1f}" if sp.get("seed") else f"{sp['fmax_mhz']:.1f}"
-        out.append(f"| `{r['core']}` | {_params(r['params'], r['core'])} | {seed} | {sp['near']} of "
-                   f"{sp['endpoints']} | {groups} |")
+        out.append(f"| `{r['core']}` | {_params(r['params'], r['core'])} | {seed} | "
+                   f"{sp['near']} of {sp['endpoints']} | {groups} |")
     return [*out, ""]
 
 
