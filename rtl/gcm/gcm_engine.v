@@ -352,6 +352,9 @@ wire [127:0] gh_in_tdata;
 wire         gh_in_tlast;
 wire         gh_in_tvalid;
 wire         gh_in_tready;
+// GHASH takes a block without tlast (the head's, never offered beside H): on ghash.v a
+// register, so the join's handshakes start at flip-flops
+wire         gh_blk_ready;
 wire [127:0] gh_out_tdata;
 wire         gh_out_tvalid;
 wire         gh_out_tready;
@@ -375,6 +378,7 @@ generate
             .m_axis_tvalid(gh_out_tvalid),
             .m_axis_tready(gh_out_tready)
         );
+        assign gh_blk_ready = gh_in_tready;
     end else begin : g_ghash_agg
         ghash #(
             .P(GHASH_P)
@@ -389,6 +393,7 @@ generate
             .s_axis_tlast(gh_in_tlast),
             .s_axis_tvalid(gh_in_tvalid),
             .s_axis_tready(gh_in_tready),
+            .s_axis_tready_blk(gh_blk_ready),
             .m_axis_tdata(gh_out_tdata),
             .m_axis_tvalid(gh_out_tvalid),
             .m_axis_tready(gh_out_tready)
@@ -428,8 +433,8 @@ always @* begin : p_fire
             K_H:    fire = k_tvalid && gh_h_tready;
             K_J0:   fire = k_tvalid;
             K_AAD,
-            K_IV:   fire = !h_has || gh_in_tready;
-            K_DATA: fire = out_free && (!h_has || (k_tvalid && gh_in_tready));
+            K_IV:   fire = !h_has || gh_blk_ready;
+            K_DATA: fire = out_free && (!h_has || (k_tvalid && gh_blk_ready));
             default: fire = 1'b0;  // a tag entry is taken in J_FIN
         endcase
     end
@@ -446,7 +451,7 @@ assign pop = fire || (fin_take && msg_dir_reg);
 
 assign k_tready = run && k_tvalid
                       && ((h_kind == K_H && gh_h_tready) || h_kind == K_J0
-                          || (h_kind == K_DATA && h_has && out_free && gh_in_tready));
+                          || (h_kind == K_DATA && h_has && out_free && gh_blk_ready));
 assign gh_h_tvalid = run && h_kind == K_H && k_tvalid;
 assign gh_in_tvalid = (j_reg == J_LEN)
                       || (run && h_has && (h_kind == K_AAD || h_kind == K_IV
