@@ -191,10 +191,13 @@ always @* begin : p_push
     end
 end
 
-// With ghash_ds (an iterative core): a few entries in LUT RAM, read without a register (an
-// entry is at the head the cycle after it is written; registering the head measured slower
-// and larger). With ghash.v (a pipeline): one of the cores' output FIFOs, its block RAM read
-// through registers (four cycles; a credit is room for one entry), then a register slice
+// The side FIFO: with ghash_ds (an iterative core) a few entries in LUT RAM, read without a
+// register; with ghash.v (a pipeline) one of the cores' output FIFOs, its block RAM read
+// through registers (four cycles; a credit is room for one entry). Either feeds the head's
+// register slice.
+wire [EW-1:0] fifo_data;
+wire          fifo_valid;
+wire          fifo_ready;
 generate
     if (GHASH_P == 0) begin : g_side_lut
         reg  [EW-1:0]       side_mem [0:(1 << DEPTH_LOG2)-1];
@@ -206,7 +209,7 @@ generate
                 side_mem[wr_ptr[DEPTH_LOG2-1:0]] <= push_entry;
                 wr_ptr <= wr_ptr + 1'b1;
             end
-            if (pop) begin
+            if (fifo_valid && fifo_ready) begin
                 rd_ptr <= rd_ptr + 1'b1;
             end
             if (rst) begin
@@ -215,13 +218,10 @@ generate
             end
         end
         assign side_credit = !count[DEPTH_LOG2];
-        assign head_valid = (count != {(DEPTH_LOG2 + 1){1'b0}});
-        assign head = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
+        assign fifo_valid = (count != {(DEPTH_LOG2 + 1){1'b0}});
+        assign fifo_data = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
         assign side_wiping = 1'b0;
     end else begin : g_side_bram
-        wire [EW-1:0] fifo_data;
-        wire          fifo_valid;
-        wire          fifo_ready;
         axis_credit_fifo_piped #(
             .WIDTH(EW),
             .DEPTH_LOG2(DEPTH_LOG2)
@@ -237,22 +237,23 @@ generate
             .m_valid(fifo_valid),
             .m_ready(fifo_ready)
         );
-        // the head from a register slice: the join's decisions start at flip-flops, and
-        // its pop reaches only the slice's output enable
-        axis_reg_slice #(
-            .WIDTH(EW)
-        ) u_head (
-            .clk(clk),
-            .rst(rst),
-            .s_axis_tdata(fifo_data),
-            .s_axis_tvalid(fifo_valid),
-            .s_axis_tready(fifo_ready),
-            .m_axis_tdata(head),
-            .m_axis_tvalid(head_valid),
-            .m_axis_tready(pop)
-        );
     end
 endgenerate
+
+// the head from a register slice: the join's decisions start at flip-flops, and its pop
+// reaches only the slice's output enable
+axis_reg_slice #(
+    .WIDTH(EW)
+) u_head (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(fifo_data),
+    .s_axis_tvalid(fifo_valid),
+    .s_axis_tready(fifo_ready),
+    .m_axis_tdata(head),
+    .m_axis_tvalid(head_valid),
+    .m_axis_tready(pop)
+);
 
 wire j0_take = (rq_reg == R_IVWAIT) && j0_valid_reg;
 
