@@ -222,6 +222,19 @@ generate
         assign fifo_data = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
         assign side_wiping = 1'b0;
     end else begin : g_side_bram
+        // the entry reaches the block RAM a cycle after its push, from registers: the push
+        // depends on the core's s_axis_tready (its key pre-pass, its credit), which then ends
+        // here rather than at the RAM's write port; its credit is taken at the push (the FIFO
+        // takes entries a fixed time after their reservation, as a pipeline's results)
+        reg          push_q;
+        reg [EW-1:0] entry_q;
+        always @(posedge clk) begin : p_push_q
+            push_q <= push;
+            entry_q <= push_entry;
+            if (rst) begin
+                push_q <= 1'b0;
+            end
+        end
         axis_credit_fifo_piped #(
             .WIDTH(EW),
             .DEPTH_LOG2(DEPTH_LOG2)
@@ -231,8 +244,8 @@ generate
             .reserve(push),
             .credit(side_credit),
             .wiping(side_wiping),
-            .s_data(push_entry),
-            .s_valid(push),
+            .s_data(entry_q),
+            .s_valid(push_q),
             .m_data(fifo_data),
             .m_valid(fifo_valid),
             .m_ready(fifo_ready)
