@@ -3,13 +3,19 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Iterative AES-128/192/256, encrypt or decrypt per block: one round per cycle, round keys
-// on the fly (forward to encrypt, backward to decrypt from a pre-pass at key load).
+// Iterative AES-128/192/256, encrypt or decrypt per block (or encrypt only, DECRYPT = 0): one
+// round per cycle, round keys on the fly (forward to encrypt, backward to decrypt from a
+// pre-pass at key load).
 // Datasheet: docs/cores/aes_iter.md
 // Design notes: docs/cores/notes/aes_iter.md (in the datasheets).
 module aes_iter #(
     // 1: S-boxes in block RAM (8 RAMs); 0: the same synchronous tables in LUT logic
-    parameter integer SBOX_BRAM = 1
+    parameter integer SBOX_BRAM = 1,
+    // 1: each block encrypts or decrypts (s_axis_tuser); 0: encrypt only, for the modes that
+    // use the forward cipher alone (CTR, OFB, CFB, GCM): s_axis_tuser is ignored, m_axis_tuser
+    // is 0, and the inverse S-box tables, InvMixColumns and the decryption windows are left
+    // out (the key pre-pass and its cycles stay: AES-256's first window is a backward step)
+    parameter integer DECRYPT = 1
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -21,7 +27,8 @@ module aes_iter #(
     input  wire         s_key_tvalid,
     output wire         s_key_tready,
 
-    // input blocks, first byte in bits 127:120; tuser: 0 encrypt, 1 decrypt
+    // input blocks, first byte in bits 127:120; tuser: 0 encrypt, 1 decrypt (ignored with
+    // DECRYPT = 0)
     input  wire [127:0] s_axis_tdata,
     input  wire         s_axis_tuser,
     input  wire         s_axis_tvalid,
@@ -35,8 +42,9 @@ module aes_iter #(
 );
 
 initial begin
-    if (SBOX_BRAM != 0 && SBOX_BRAM != 1) begin
-        $error("aes_iter %m: SBOX_BRAM=%0d must be 0 or 1", SBOX_BRAM);
+    if ((SBOX_BRAM != 0 && SBOX_BRAM != 1) || (DECRYPT != 0 && DECRYPT != 1)) begin
+        $error("aes_iter %m: SBOX_BRAM=%0d, DECRYPT=%0d: each must be 0 or 1", SBOX_BRAM,
+               DECRYPT);
         $finish;
     end
 end
@@ -74,6 +82,10 @@ assign s_axis_tready = !s_key_tvalid && !prep_reg && (!busy_reg || finish);
 
 wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
+// the direction of the block entering, and of the block in the engine (dir_reg is also the
+// pre-pass's step direction): constant zero when encrypting only
+wire in_dec = (DECRYPT != 0) && s_axis_tuser;
+wire blk_dec = (DECRYPT != 0) && dir_reg;
 
 // ---------------------------------------------------------------------------------------
 // key schedule: one step a cycle, forward or backward
@@ -128,7 +140,7 @@ aes_mix_layer #(
 ) u_lin (
     .q(sbox_q),
     .rk(rk),
-    .dec(dir_reg),
+    .dec(blk_dec),
     .y(lin_out)
 );
 
@@ -137,14 +149,14 @@ aes_mix_layer #(
 ) u_lin_last (
     .q(sbox_q),
     .rk(rk),
-    .dec(dir_reg),
+    .dec(blk_dec),
     .y(last_out)
 );
 
 // a block enters with AddRoundKey of round key 0 (encrypt) or Nr (decrypt)
-assign rom_state = in_fire ? (s_axis_tdata ^ (s_axis_tuser ? rkn_reg : enc_reg[255:128]))
+assign rom_state = in_fire ? (s_axis_tdata ^ (in_dec ? rkn_reg : enc_reg[255:128]))
                            : lin_out;
-assign rom_inv = in_fire ? s_axis_tuser : dir_reg;
+assign rom_inv = in_fire ? in_dec : blk_dec;
 
 generate
     for (n = 0; n < 8; n = n + 1) begin : g_rom
@@ -195,9 +207,9 @@ always @(posedge clk) begin : p_keys
             end
         end
     end else if (in_fire) begin
-        win_reg <= s_axis_tuser ? dec_reg : enc_reg;
-        g_reg <= s_axis_tuser ? nr : 4'd2;
-        dir_reg <= s_axis_tuser;
+        win_reg <= in_dec ? dec_reg : enc_reg;
+        g_reg <= in_dec ? nr : 4'd2;
+        dir_reg <= in_dec;
     end else if (busy_reg && !stall) begin
         win_reg <= win_next;
         g_reg <= dir_reg ? g_reg - 4'd1 : g_reg + 4'd1;
@@ -236,7 +248,7 @@ end
 always @(posedge clk) begin : p_output
     if (finish) begin
         out_reg <= last_out;
-        out_user_reg <= dir_reg;
+        out_user_reg <= blk_dec;
         out_valid_reg <= 1'b1;
     end else if (m_axis_tready) begin
         out_valid_reg <= 1'b0;

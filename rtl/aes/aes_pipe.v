@@ -3,8 +3,9 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-// Fully unrolled AES (KEY_BITS 128/192/256), encrypt or decrypt per block (s_axis_tuser), one
-// beat of LANES blocks accepted and delivered per cycle, full back-pressure without a stall.
+// Fully unrolled AES (KEY_BITS 128/192/256), encrypt or decrypt per block (s_axis_tuser; or
+// encrypt only, DECRYPT = 0), one beat of LANES blocks accepted and delivered per cycle, full
+// back-pressure without a stall.
 // Datasheet: docs/cores/aes_pipe.md
 // Design notes: docs/cores/notes/aes_pipe.md (in the datasheets).
 module aes_pipe #(
@@ -22,7 +23,12 @@ module aes_pipe #(
     parameter integer MIXREG = 0,
     // 1: the data S-boxes in block RAM (8 per round and lane); 0: in LUTs (AES-128, one lane,
     // needs about 113k LUT4: more than an LFE5UM-85F holds)
-    parameter integer SBOX_BRAM = 1
+    parameter integer SBOX_BRAM = 1,
+    // 1: each block encrypts or decrypts (s_axis_tuser); 0: encrypt only, for the modes that
+    // use the forward cipher alone (CTR, OFB, CFB, GCM): s_axis_tuser is ignored, m_axis_tuser
+    // is 0, and the inverse S-box tables, InvMixColumns, the backward key steps and the
+    // decryption windows are left out
+    parameter integer DECRYPT = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -32,7 +38,7 @@ module aes_pipe #(
     input  wire                  s_key_tvalid,
     output wire                  s_key_tready,
 
-    // input beats; tuser: 0 encrypt, 1 decrypt (all lanes)
+    // input beats; tuser: 0 encrypt, 1 decrypt (all lanes; ignored with DECRYPT = 0)
     input  wire [128*LANES-1:0]  s_axis_tdata,
     input  wire                  s_axis_tuser,
     input  wire                  s_axis_tvalid,
@@ -60,10 +66,10 @@ localparam integer FIFO_LOG2 = $clog2(STAGES + 10);
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || LANES < 1 || LANES > 8
         || SUBREG < 0 || SUBREG > 2 || (MIXREG != 0 && MIXREG != 1)
-        || (SBOX_BRAM != 0 && SBOX_BRAM != 1)) begin
+        || (SBOX_BRAM != 0 && SBOX_BRAM != 1) || (DECRYPT != 0 && DECRYPT != 1)) begin
         $error({"aes_pipe %m: KEY_BITS=%0d (128/192/256), LANES=%0d (1..8), SUBREG=%0d (0..2), ",
-                "MIXREG=%0d (0/1), SBOX_BRAM=%0d (0/1)"}, KEY_BITS, LANES, SUBREG, MIXREG,
-               SBOX_BRAM);
+                "MIXREG=%0d (0/1), SBOX_BRAM=%0d (0/1), DECRYPT=%0d (0/1)"}, KEY_BITS, LANES,
+               SUBREG, MIXREG, SBOX_BRAM, DECRYPT);
         $finish;
     end
 end
@@ -139,18 +145,28 @@ reg           s0_valid_reg;
 // multiplexers and round 1's ROMs, the slowest path): one per state byte (its 8 x LANES
 // multiplexers before the ROM address), one per 32 bits of the key window, one for round 1's
 // key step, one for round 1's ROMs and the stage after. Kept apart from their equals by the
-// attribute on the process.
+// attribute on the process. Encrypt only (DECRYPT = 0): the direction is a constant zero,
+// and everything only decryption uses falls away in synthesis.
 localparam integer DIRS = 16 + 8 + 2;
 reg [W-1:0]      in_data_reg;
-reg [DIRS-1:0]   in_dirs_reg;
+wire [DIRS-1:0]  in_dirs;
 reg              in_valid_reg;
-(* keep *)
-always @(posedge clk) begin : p_in_dir
-    in_dirs_reg <= {DIRS{s_axis_tuser}};
-    if (rst) begin
-        in_dirs_reg <= {DIRS{1'b0}};
+generate
+    if (DECRYPT != 0) begin : g_in_dir
+        reg [DIRS-1:0] dirs_reg;
+        (* keep *)
+        always @(posedge clk) begin : p_in_dir
+            dirs_reg <= {DIRS{s_axis_tuser}};
+            if (rst) begin
+                dirs_reg <= {DIRS{1'b0}};
+            end
+        end
+        assign in_dirs = dirs_reg;
+    end else begin : g_in_enc
+        wire tuser_unused = s_axis_tuser;
+        assign in_dirs = {DIRS{1'b0}};
     end
-end
+endgenerate
 always @(posedge clk) begin : p_in
     in_data_reg <= s_axis_tdata;
     in_valid_reg <= in_fire;
@@ -158,8 +174,8 @@ always @(posedge clk) begin : p_in
         in_valid_reg <= 1'b0;
     end
 end
-wire in_dir_reg = in_dirs_reg[DIRS-1];
-wire in_dir_key = in_dirs_reg[DIRS-2];
+wire in_dir_reg = in_dirs[DIRS-1];
+wire in_dir_key = in_dirs[DIRS-2];
 
 // the first window, 32 bits a direction copy; the state's first AddRoundKey, a byte a copy
 wire [255:0] first_win;
@@ -167,11 +183,11 @@ wire [127:0] first_rk;
 genvar fw;
 generate
     for (fw = 0; fw < 8; fw = fw + 1) begin : g_first_win
-        assign first_win[32*fw +: 32] = in_dirs_reg[16 + fw] ? dec_win[32*fw +: 32]
+        assign first_win[32*fw +: 32] = in_dirs[16 + fw] ? dec_win[32*fw +: 32]
                                                               : enc_win[32*fw +: 32];
     end
     for (fw = 0; fw < 16; fw = fw + 1) begin : g_first_rk
-        assign first_rk[8*fw +: 8] = in_dirs_reg[fw] ? dec_win[8*fw +: 8] : enc_win[8*fw +: 8];
+        assign first_rk[8*fw +: 8] = in_dirs[fw] ? dec_win[8*fw +: 8] : enc_win[8*fw +: 8];
     end
 endgenerate
 
@@ -381,7 +397,7 @@ generate
             assign b_dir = a1_dir;
             assign b_valid = a1_valid;
         end
-        if (SUBREG == 2 && !LAST) begin : g_rk_rows
+        if (SUBREG == 2 && !LAST && DECRYPT != 0) begin : g_rk_rows
             // the round key again beside b_win, four copies per lane for the linear layer's
             // InvMixColumns(rk), one per output row: each flip-flop drives the XOR trees of one
             // output byte (up to 8), not of four (up to 23). Kept apart from their equals (the
@@ -432,7 +448,7 @@ generate
             reg [127:0]   k_reg;
             // the direction, one copy per byte and lane (each selects 8 bits, not 128W), kept
             // apart like rk_rows_reg
-            reg [16*LANES-1:0] sel_reg;
+            wire [16*LANES-1:0] sel;
             reg [255:0]   win_reg;
             reg           dir_reg;
             reg           valid_reg;
@@ -444,12 +460,18 @@ generate
                 dir_reg <= b_dir;
                 valid_reg <= b_valid;
             end
-            (* keep *)
-            always @(posedge clk) begin : p_sel
-                sel_reg <= {16*LANES{b_dir}};
+            if (DECRYPT != 0) begin : g_sel_reg
+                reg [16*LANES-1:0] sel_reg;
+                (* keep *)
+                always @(posedge clk) begin : p_sel
+                    sel_reg <= {16*LANES{b_dir}};
+                end
+                assign sel = sel_reg;
+            end else begin : g_sel_enc
+                assign sel = {16*LANES{1'b0}};
             end
             for (l = 0; l < 16*LANES; l = l + 1) begin : g_sel
-                assign c_state[8*l +: 8] = sel_reg[l] ? d_reg[8*l +: 8] ^ k_reg[8*(l%16) +: 8]
+                assign c_state[8*l +: 8] = sel[l] ? d_reg[8*l +: 8] ^ k_reg[8*(l%16) +: 8]
                                                       : e_reg[8*l +: 8];
             end
             assign c_win = win_reg;

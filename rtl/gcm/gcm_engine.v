@@ -191,10 +191,13 @@ always @* begin : p_push
     end
 end
 
-// With ghash_ds (an iterative core): a few entries in LUT RAM, read without a register (an
-// entry is at the head the cycle after it is written; registering the head measured slower
-// and larger). With ghash.v (a pipeline): one of the cores' output FIFOs, its block RAM read
-// through registers (four cycles; a credit is room for one entry), then a register slice
+// The side FIFO: with ghash_ds (an iterative core) a few entries in LUT RAM, read without a
+// register; with ghash.v (a pipeline) one of the cores' output FIFOs, its block RAM read
+// through registers (four cycles; a credit is room for one entry). Either feeds the head's
+// register slice.
+wire [EW-1:0] fifo_data;
+wire          fifo_valid;
+wire          fifo_ready;
 generate
     if (GHASH_P == 0) begin : g_side_lut
         reg  [EW-1:0]       side_mem [0:(1 << DEPTH_LOG2)-1];
@@ -206,7 +209,7 @@ generate
                 side_mem[wr_ptr[DEPTH_LOG2-1:0]] <= push_entry;
                 wr_ptr <= wr_ptr + 1'b1;
             end
-            if (pop) begin
+            if (fifo_valid && fifo_ready) begin
                 rd_ptr <= rd_ptr + 1'b1;
             end
             if (rst) begin
@@ -215,13 +218,23 @@ generate
             end
         end
         assign side_credit = !count[DEPTH_LOG2];
-        assign head_valid = (count != {(DEPTH_LOG2 + 1){1'b0}});
-        assign head = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
+        assign fifo_valid = (count != {(DEPTH_LOG2 + 1){1'b0}});
+        assign fifo_data = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
         assign side_wiping = 1'b0;
     end else begin : g_side_bram
-        wire [EW-1:0] fifo_data;
-        wire          fifo_valid;
-        wire          fifo_ready;
+        // the entry reaches the block RAM a cycle after its push, from registers: the push
+        // depends on the core's s_axis_tready (its key pre-pass, its credit), which then ends
+        // here rather than at the RAM's write port; its credit is taken at the push (the FIFO
+        // takes entries a fixed time after their reservation, as a pipeline's results)
+        reg          push_q;
+        reg [EW-1:0] entry_q;
+        always @(posedge clk) begin : p_push_q
+            push_q <= push;
+            entry_q <= push_entry;
+            if (rst) begin
+                push_q <= 1'b0;
+            end
+        end
         axis_credit_fifo_piped #(
             .WIDTH(EW),
             .DEPTH_LOG2(DEPTH_LOG2)
@@ -231,28 +244,29 @@ generate
             .reserve(push),
             .credit(side_credit),
             .wiping(side_wiping),
-            .s_data(push_entry),
-            .s_valid(push),
+            .s_data(entry_q),
+            .s_valid(push_q),
             .m_data(fifo_data),
             .m_valid(fifo_valid),
             .m_ready(fifo_ready)
         );
-        // the head from a register slice: the join's decisions start at flip-flops, and
-        // its pop reaches only the slice's output enable
-        axis_reg_slice #(
-            .WIDTH(EW)
-        ) u_head (
-            .clk(clk),
-            .rst(rst),
-            .s_axis_tdata(fifo_data),
-            .s_axis_tvalid(fifo_valid),
-            .s_axis_tready(fifo_ready),
-            .m_axis_tdata(head),
-            .m_axis_tvalid(head_valid),
-            .m_axis_tready(pop)
-        );
     end
 endgenerate
+
+// the head from a register slice: the join's decisions start at flip-flops, and its pop
+// reaches only the slice's output enable
+axis_reg_slice #(
+    .WIDTH(EW)
+) u_head (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(fifo_data),
+    .s_axis_tvalid(fifo_valid),
+    .s_axis_tready(fifo_ready),
+    .m_axis_tdata(head),
+    .m_axis_tvalid(head_valid),
+    .m_axis_tready(pop)
+);
 
 wire j0_take = (rq_reg == R_IVWAIT) && j0_valid_reg;
 
@@ -352,6 +366,9 @@ wire [127:0] gh_in_tdata;
 wire         gh_in_tlast;
 wire         gh_in_tvalid;
 wire         gh_in_tready;
+// GHASH takes a block without tlast (the head's, never offered beside H): on ghash.v a
+// register, so the join's handshakes start at flip-flops
+wire         gh_blk_ready;
 wire [127:0] gh_out_tdata;
 wire         gh_out_tvalid;
 wire         gh_out_tready;
@@ -375,6 +392,7 @@ generate
             .m_axis_tvalid(gh_out_tvalid),
             .m_axis_tready(gh_out_tready)
         );
+        assign gh_blk_ready = gh_in_tready;
     end else begin : g_ghash_agg
         ghash #(
             .P(GHASH_P)
@@ -389,6 +407,7 @@ generate
             .s_axis_tlast(gh_in_tlast),
             .s_axis_tvalid(gh_in_tvalid),
             .s_axis_tready(gh_in_tready),
+            .s_axis_tready_blk(gh_blk_ready),
             .m_axis_tdata(gh_out_tdata),
             .m_axis_tvalid(gh_out_tvalid),
             .m_axis_tready(gh_out_tready)
@@ -428,8 +447,8 @@ always @* begin : p_fire
             K_H:    fire = k_tvalid && gh_h_tready;
             K_J0:   fire = k_tvalid;
             K_AAD,
-            K_IV:   fire = !h_has || gh_in_tready;
-            K_DATA: fire = out_free && (!h_has || (k_tvalid && gh_in_tready));
+            K_IV:   fire = !h_has || gh_blk_ready;
+            K_DATA: fire = out_free && (!h_has || (k_tvalid && gh_blk_ready));
             default: fire = 1'b0;  // a tag entry is taken in J_FIN
         endcase
     end
@@ -446,7 +465,7 @@ assign pop = fire || (fin_take && msg_dir_reg);
 
 assign k_tready = run && k_tvalid
                       && ((h_kind == K_H && gh_h_tready) || h_kind == K_J0
-                          || (h_kind == K_DATA && h_has && out_free && gh_in_tready));
+                          || (h_kind == K_DATA && h_has && out_free && gh_blk_ready));
 assign gh_h_tvalid = run && h_kind == K_H && k_tvalid;
 assign gh_in_tvalid = (j_reg == J_LEN)
                       || (run && h_has && (h_kind == K_AAD || h_kind == K_IV

@@ -29,6 +29,9 @@ module ghash #(
     input  wire         s_axis_tlast,
     input  wire         s_axis_tvalid,
     output wire         s_axis_tready,
+    // s_axis_tready for a beat without tlast while s_h_tvalid is low, from a register: a
+    // user that offers no H beside such a beat can take its handshake from here
+    output wire         s_axis_tready_blk,
 
     // GHASH_H of each message, zero while m_axis_tvalid is low
     output wire [127:0] m_axis_tdata,
@@ -91,6 +94,7 @@ reg             open_reg;    // a message has beats taken but not its tlast
 reg             setup_reg;   // H^2..H^P are being computed
 reg [SW-1:0]    scnt_reg;    // set-up cycle
 reg [4:0]       flush_reg;   // cycles of the flush after a reset still to run
+reg             rdy_reg;     // neither set-up nor flush: s_axis_tready_blk
 
 // ---------------------------------------------------------------------------------------
 // handshakes
@@ -101,8 +105,8 @@ wire tlast_ok = (gap_reg == 5'd0)
                 && (owed_reg == 2'd0 || (owed_reg == 2'd1 && !pending_reg && !out_valid_reg));
 wire flush = (flush_reg != 5'd0);
 assign s_h_tready = !setup_reg && !flush && !open_reg && (owed_reg == 2'd0);
-assign s_axis_tready = !setup_reg && !flush && !(s_h_tvalid && !open_reg)
-                       && (!s_axis_tlast || tlast_ok);
+assign s_axis_tready = rdy_reg && !(s_h_tvalid && !open_reg) && (!s_axis_tlast || tlast_ok);
+assign s_axis_tready_blk = rdy_reg;
 wire h_fire = s_h_tvalid && s_h_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 wire in_blk = in_fire && !s_axis_tuser;
@@ -292,7 +296,12 @@ always @(posedge clk) begin : p_result
     end
 end
 
+// rdy_reg is !setup_reg && !flush of the next cycle
+wire setup_next = h_fire ? (P > 1) : (setup_reg && (scnt_reg != last_capture));
+wire flush_next = (flush_reg > 5'd1);
+
 always @(posedge clk) begin : p_ctrl
+    rdy_reg <= !setup_next && !flush_next;
     if (h_fire) begin
         setup_reg <= (P > 1);
         scnt_reg <= {SW{1'b0}};
@@ -340,6 +349,7 @@ always @(posedge clk) begin : p_ctrl
         setup_reg <= 1'b0;
         scnt_reg <= {SW{1'b0}};
         flush_reg <= P[4:0];
+        rdy_reg <= 1'b0;
     end
 end
 

@@ -506,6 +506,31 @@ def test_no_core_for_cipher(monkeypatch, tmp_path):
     assert not out.exists()
 
 
+def test_decrypt_on_an_encrypt_only_build(tmp_path):
+    """--core aes_iter:DECRYPT=0 encrypts (ECB equals OpenSSL's) and decrypts CTR, but refuses
+    to decrypt CBC: one clear error, non-zero exit, no output file."""
+    key, iv = bytes(range(16)).hex(), IV
+    data = bytes(range(40))
+    out = tmp_path / "o.bin"
+    core = ["--core", "aes_iter:DECRYPT=0"]
+    rc, _, err = run(["encrypt", "aes-128-ecb", "--key", key, "-o", str(out), *core], data)
+    assert rc == 0, err
+    assert out.read_bytes() == openssl("aes-128-ecb", bytes.fromhex(key), None, data)
+    ctr = tmp_path / "ctr.bin"
+    assert run(["encrypt", "aes-128-ctr", "--key", key, "--iv", iv, "-o", str(ctr), *core],
+               data)[0] == 0
+    back = tmp_path / "back.bin"
+    rc, _, err = run(["decrypt", "aes-128-ctr", "--key", key, "--iv", iv, "-i", str(ctr),
+                      "-o", str(back), *core])
+    assert rc == 0 and back.read_bytes() == data, err
+    bad = tmp_path / "bad.bin"
+    rc, _, err = run(["decrypt", "aes-128-ecb", "--key", key, "-i", str(out), "-o", str(bad),
+                      *core])
+    assert rc == E.UnsupportedCipherError.exit_code and "encrypts only" in err, err
+    assert len(err.strip().splitlines()) == 1 and key not in err
+    assert not bad.exists()
+
+
 def test_failure_never_clobbers_an_existing_output(tmp_path):
     out = tmp_path / "o.bin"
     out.write_bytes(b"previous content")

@@ -226,6 +226,48 @@ def test_open_core_configured_for_a_cipher():
         ciphercores.open_core("aes_pipe", cipher="aes-192", KEY_BITS=256)
 
 
+def test_encrypt_only_build():
+    """aes_iter with DECRYPT=0 (the encrypt-only build GCM uses): encrypts FIPS-197's answers
+    and random blocks (against pycryptodome), runs CTR and OFB both ways on the host, and
+    refuses ECB and CBC decryption with a clear error; verify_core reports no decryption.
+    ctr(aes_iter) around it decrypts in hardware (the forward cipher both ways)."""
+    from Crypto.Cipher import AES
+
+    from ciphercores.driver import verify_core
+
+    rng = random.Random(23)
+    with ciphercores.open_core("aes_iter", DECRYPT=0) as dev:
+        for key, pt, ct in kat("aes-256"):
+            dev.set_key(key)
+            assert dev.encrypt_block(pt) == ct
+            with pytest.raises(UnsupportedCipherError, match="encrypts only"):
+                dev.decrypt_block(ct)
+        key = rng.randbytes(16)
+        dev.set_key(key)
+        blocks = [rng.randbytes(16) for _ in range(40)]
+        assert dev.encrypt_blocks(blocks) == [AES.new(key, AES.MODE_ECB).encrypt(b)
+                                              for b in blocks]
+        assert random_stream_check(dev, 300, seed=4)["blocks"] == 300
+        dev.set_key(key)  # the check loaded keys of its own
+        model = dev.model(key)
+        iv, data = rng.randbytes(16), rng.randbytes(100)
+        for mode in ("ctr", "ofb", "cfb"):
+            ct = modes.encrypt(dev, mode, data, iv)
+            assert ct == modes.encrypt(model, mode, data, iv), mode
+            assert modes.decrypt(dev, mode, ct, iv) == data, mode
+        ct = modes.encrypt(dev, "cbc", data, iv)
+        with pytest.raises(UnsupportedCipherError, match="DECRYPT=0"):
+            modes.decrypt(dev, "cbc", ct, iv)
+    rows = verify_core(cores.get("aes_iter"), cores.get("aes_iter").params({"DECRYPT": 0}))
+    assert [r["decrypt"] for r in rows] == [None] * 3 and all(r["ok"] for r in rows)
+    with ciphercores.open_core("ctr(aes_iter)", DECRYPT=0) as dev:
+        key, iv, data = rng.randbytes(24), rng.randbytes(16), rng.randbytes(200)
+        dev.set_key(key)
+        ct = run_mode(dev, "ctr", data, iv)
+        assert ct == AES.new(key, AES.MODE_CTR, nonce=b"", initial_value=iv).encrypt(data)
+        assert run_mode(dev, "ctr", ct, iv, decrypt=True) == data
+
+
 def test_build_cache_reused(capsys):
     """A second open, in a fresh process, reuses the cached build: measured and printed, not
     asserted (the time depends on the machine)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import cocotb
+from cocotb.triggers import FallingEdge
 from Crypto.Cipher import AES
 from gcm_bench import Bench, Item, Out, config
 
@@ -78,15 +79,41 @@ def _random_messages(rng, p: int, n_random: int) -> Messages:
     return ms
 
 
+class ReadyBlk:
+    """Checks s_axis_tready_blk in every cycle (between the edges): equal to s_axis_tready
+    whenever neither H nor a tlast is offered, as the GCM engine relies on."""
+
+    def __init__(self, dut):
+        self.dut, self.checked, self.bad = dut, 0, []
+        cocotb.start_soon(self._watch())
+
+    async def _watch(self) -> None:
+        d = self.dut
+        while True:
+            await FallingEdge(d.clk)
+            if int(d.rst.value) or int(d.s_h_tvalid.value) or int(d.s_axis_tlast.value):
+                continue
+            self.checked += 1
+            if int(d.s_axis_tready_blk.value) != int(d.s_axis_tready.value):
+                self.bad.append(self.checked)
+
+    def check(self) -> None:
+        assert self.checked > 100 and not self.bad, (
+            f"s_axis_tready_blk differs from s_axis_tready in {len(self.bad)} of "
+            f"{self.checked} cycles without H or tlast")
+
+
 @cocotb.test()
 async def messages(dut):
     """Messages of 0, 1, P-1, P, P+1, 2P, 2P+1 and random block counts back to back, H reloaded
     between some: once with every input offered at once and the output always ready (cycle
-    figures checked), then again under random idle and back-pressure."""
+    figures checked), then again under random idle and back-pressure. In every cycle without
+    H or a tlast offered, s_axis_tready_blk equals s_axis_tready."""
     cfg = config()
     p = cfg["params"]["P"]
     tb = _bench(dut)
     await tb.start()
+    blk = ReadyBlk(dut)
     ms = _random_messages(tb.rng, p, cfg["random"])
     limit = 10 * (len(ms.items) + 3 * p * len(ms.want)) + 1000
     got = await tb.run(ms.items, len(ms.want), limit=limit)
@@ -97,6 +124,7 @@ async def messages(dut):
     assert lat == {2 * p + 3}, f"tlast to result: {lat}"
     ms = _random_messages(tb.rng, p, cfg["random"])
     ms.check(await tb.run(ms.items, len(ms.want), idle=0.3, backpressure=0.3, limit=limit))
+    blk.check()
 
 
 @cocotb.test()

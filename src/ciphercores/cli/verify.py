@@ -34,7 +34,9 @@ def run(args: argparse.Namespace) -> int:
             status = "PASS" if r["ok"] else ("NO VECTORS" if not r["vectors"] else "FAIL")
             failed += not r["ok"]
             rows.append((core.name, label, r["cipher"], str(r["vectors"]),
-                         f"{r['encrypt']}/{r['vectors']}", f"{r['decrypt']}/{r['vectors']}",
+                         f"{r['encrypt']}/{r['vectors']}",
+                         "encrypt-only build" if r["decrypt"] is None
+                         else f"{r['decrypt']}/{r['vectors']}",
                          status))
     print_table(rows)
     print(f"\n{len(rows) - 1 - failed} passed, {failed} failed "

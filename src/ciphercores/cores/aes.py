@@ -20,9 +20,9 @@ register(Core(
     top="aes_iter",
     summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
             "one round per cycle, round keys on the fly, S-boxes in block RAM (SBOX_BRAM=0: "
-            "in LUTs)",
-    defaults={"SBOX_BRAM": 1},
-    choices={"SBOX_BRAM": (0, 1)},
+            "in LUTs); DECRYPT=0 encrypts only",
+    defaults={"SBOX_BRAM": 1, "DECRYPT": 1},
+    choices={"SBOX_BRAM": (0, 1), "DECRYPT": (0, 1)},
     ciphers=lambda p: ("aes-128", "aes-192", "aes-256"),
     block_bits=lambda p: 128,
     key_bits=lambda p: 256,
@@ -36,7 +36,9 @@ register(Core(
     # after a reset: the pre-pass of the AES-128 zero key, Nr = 10 key steps
     ready_after_reset=lambda p: _aes_rounds(128),
     test_module="cocotb_aes",
-    test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}),
+    decrypts=lambda p: bool(p["DECRYPT"]),
+    # the encrypt-only build with LUT S-boxes: the inverse tables it leaves out are logic
+    test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}, {"SBOX_BRAM": 0, "DECRYPT": 0}),
     default_for=("aes-*",),
 ))
 
@@ -47,11 +49,12 @@ register(Core(
     top="aes_pipe",
     summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
             "pipelined beside the data, data S-boxes in block RAM (SBOX_BRAM=0: in LUTs), "
-            "credit-counted output FIFO (no stall)",
+            "credit-counted output FIFO (no stall); DECRYPT=0 encrypts only",
     # the registers that measured fastest (docs/results.md) by default
-    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 2, "MIXREG": 1, "SBOX_BRAM": 1},
+    defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 2, "MIXREG": 1, "SBOX_BRAM": 1,
+              "DECRYPT": 1},
     choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1, 2),
-             "MIXREG": (0, 1), "SBOX_BRAM": (0, 1)},
+             "MIXREG": (0, 1), "SBOX_BRAM": (0, 1), "DECRYPT": (0, 1)},
     ciphers=lambda p: (f"aes-{p['KEY_BITS']}",),
     block_bits=lambda p: 128,
     key_bits=lambda p: p["KEY_BITS"],
@@ -74,11 +77,15 @@ register(Core(
                                               * (1 + p["SUBREG"] + p["MIXREG"])
                                               - p["MIXREG"] + 10) + 2,
     test_module="cocotb_aes",
+    decrypts=lambda p: bool(p["DECRYPT"]),
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),
     # the default (every optional register, the block RAMs' output registers moved into the
-    # RAMs on ECP5), none of them, and lanes with the key added after the linear layer
+    # RAMs on ECP5), none of them, lanes with the key added after the linear layer, and the
+    # default encrypting only (GCM's)
     test_sets=({"KEY_BITS": 128, "LANES": 1, "SUBREG": 2, "MIXREG": 1, "SBOX_BRAM": 1},
                {"KEY_BITS": 128, "LANES": 1, "SUBREG": 0, "MIXREG": 0, "SBOX_BRAM": 1},
-               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1, "MIXREG": 1, "SBOX_BRAM": 0}),
+               {"KEY_BITS": 256, "LANES": 2, "SUBREG": 1, "MIXREG": 1, "SBOX_BRAM": 0},
+               {"KEY_BITS": 128, "LANES": 1, "SUBREG": 2, "MIXREG": 1, "SBOX_BRAM": 1,
+                "DECRYPT": 0}),
 ))

@@ -21,6 +21,9 @@ from .schema import CORES, RTL, Core, Params
 #: enough for an iterative AES), or the P-stage ghash.v (one block a cycle, for a pipeline)
 _GHASH_DEFAULTS = {"aes_iter": {"GHASH_P": 0, "DIGIT": 16, "DEPTH_LOG2": 2},
                    "aes_pipe": {"GHASH_P": 8, "DIGIT": 16, "DEPTH_LOG2": 6}}
+#: the base core's parameters GCM sets otherwise than the core: GCM runs the cipher forward
+#: alone, so the encrypt-only build (DECRYPT=1 is allowed, and only adds the inverse's area)
+_BASE_DEFAULTS = {"DECRYPT": 0}
 #: the engine's parameters' allowed values (GHASH_P != 0 needs DEPTH_LOG2 >= 2)
 _ENGINE_CHOICES = {"GHASH_P": (0, 1, 2, 4, 8, 16), "DIGIT": (1, 2, 4, 8, 16, 32, 64),
                    "DEPTH_LOG2": tuple(range(1, 11))}
@@ -58,6 +61,7 @@ class GcmCore(Core):
         for k in ("KEY_W", "TLEN_W"):
             o.pop(k, None)
         base = CORES[self.base]
+        o = {**{k: v for k, v in _BASE_DEFAULTS.items() if k in base.defaults}, **o}
         p = base.params(o)
         if base.lanes(p) != 1:
             raise BadParameterError(f"{self.name}: the GCM engine takes one block a beat; "
@@ -148,7 +152,9 @@ def gcm_core(base_name: str) -> GcmCore:
             side = (1 << p["DEPTH_LOG2"]) + 2 if p["GHASH_P"] else 0
             return max(base.ready_after_reset(p), side) + 1 + wait
 
-        defaults = {**base.defaults, **_GHASH_DEFAULTS[base.name]}
+        defaults = {**base.defaults,
+                    **{k: v for k, v in _BASE_DEFAULTS.items() if k in base.defaults},
+                    **_GHASH_DEFAULTS[base.name]}
         _GCM_CORES[name] = GcmCore(
             name=name, family=base.family, top=f"gcm_{base.top}",
             rtl=(*base.rtl, *(f for f in _GCM_RTL if f not in base.rtl)),

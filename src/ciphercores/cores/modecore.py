@@ -114,6 +114,8 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
             interval=(lambda p, b=base: serial_interval(b.latency(p))) if serial
             else base.interval,
             burst=(lambda p: 1) if serial else base.burst,
+            # CBC decrypts with the inverse cipher; CFB, OFB and CTR run it forward both ways
+            decrypts=base.decrypts if mode == "cbc" else (lambda p: True),
             key_setup=base.key_setup, key_change=base.key_change,
             # the engine adds no reset stage and no wipe: the core's reset figures
             reset_cycles=base.reset_cycles, ready_after_reset=base.ready_after_reset,

@@ -65,6 +65,10 @@ class Core:
     iv_port: bool = False
     #: blocks per beat for a core without a LANES parameter that carries several (bf_x2)
     fixed_lanes: int = 1
+    #: parameter set -> does the core decrypt? False for an encrypt-only build (aes_iter and
+    #: aes_pipe with DECRYPT=0, for the modes that use the forward cipher alone): it ignores
+    #: s_axis_tuser and encrypts every block, m_axis_tuser 0
+    decrypts: Callable[[Params], bool] = lambda p: True
     #: blocks accepted on consecutive cycles before the core waits (bursts then start
     #: burst * interval cycles apart); 1 for cores that take a block every ``interval`` cycles
     burst: Callable[[Params], int] = lambda p: 1

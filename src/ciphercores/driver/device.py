@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .. import models
 from ..cores import Core, Params
-from ..errors import BlockSizeError, DriverError, IVSizeError
+from ..errors import BlockSizeError, DriverError, IVSizeError, UnsupportedCipherError
 from .transport import Transport
 
 #: transfers per transport call: bounds memory per call and paces progress reports
@@ -123,6 +123,12 @@ class Device:
             raise DriverError(f"{self.core.name}: set_key() before process()")
         if self.mode and not self._iv_loaded:
             raise DriverError(f"{self.core.name}: set_iv() before process() (starts a message)")
+        if decrypt and not self.core.decrypts(self.params):
+            raise UnsupportedCipherError(
+                f"{self.core.name} with DECRYPT=0 encrypts only: it cannot decrypt "
+                f"{self.cipher}{'-' + self.mode if self.mode else ''} (load the core with "
+                "DECRYPT=1, or use a mode that runs the cipher forward both ways: CTR, OFB, "
+                "CFB)")
         n = len(blocks)
         if n == 0:
             self.cycles.last = 0

@@ -69,6 +69,8 @@ class CoreBench:
         #: blocks per beat (LANES); the data ports are port_bits = block_bits x lanes wide
         self.lanes = self.core.lanes(self.params)
         self.port_bits = self.block_bits * self.lanes
+        # False: an encrypt-only build, whose tests offer encryptions alone
+        self.decrypts = self.core.decrypts(self.params)
         self.key_bits = self.core.key_bits(self.params)
         #: every cipher the core implements with these parameters (a key length port picks
         #: one per key load); ``cipher`` is the first
@@ -80,6 +82,11 @@ class CoreBench:
         self._edge_ns = 0.0
         self.key_cycle = -1  # cycle of the last key handshake
         self._idle(full=True)
+
+    def random_blocks(self, rng: random.Random, n: int) -> list[Block]:
+        """``n`` random beats for this core: directions mixed where it decrypts, else
+        encryptions alone."""
+        return random_blocks(rng, n, self.port_bits, self.decrypts)
 
     # -- basic control -----------------------------------------------------------------
     def _idle(self, full: bool = False) -> None:
