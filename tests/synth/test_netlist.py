@@ -156,7 +156,7 @@ def test_aes_pipe_register_copies_survive_yosys_merging(tmp_path):
               for b in c["connections"]["Q"]}
     lanes = params["LANES"]
     for name, bits in (("g_round[1].g_rk_rows.rk_rows_reg", 512 * lanes),
-                       ("g_round[1].g_mixreg.sel_reg", 16 * lanes)):
+                       ("g_round[1].g_mixreg.g_sel_reg.sel_reg", 16 * lanes)):
         net = module["netnames"][name]["bits"]
         assert len(net) == bits and set(net) <= driven
         assert len(set(net)) == bits, f"{name}: {len(set(net))} distinct flip-flops of {bits}"
