@@ -121,12 +121,10 @@ def test_constraints_follow_the_records(tmp_path, monkeypatch):
     lpf = (tmp_path / "a" / "speck_iter.lpf").read_text()
     assert f'FREQUENCY PORT "clk" {fmax:g} MHZ;' in lpf.splitlines()
     assert not list((tmp_path / "a").glob("*.[sx]dc"))
-    # no record for these parameters (the lookup finds none, whatever the archive holds
-    # by then): said so, no frequency; a given clock goes everywhere
-    def no_record(core, params, *args, **kwargs):
-        raise E.NotCached(f"{core.name} {params}: no record")
-
-    monkeypatch.setattr(flow, "recorded", no_record)
+    # no record (an empty cache and archive, whatever the project's hold by then): said so,
+    # no frequency; a given clock goes everywhere
+    monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
+    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
     assert cli.main(["export", "aes_iter", "-P", "SBOX_BRAM=0", "--clock-ns", "8",
                      "-o", str(tmp_path / "b")]) == 0
     lpf = (tmp_path / "b" / "aes_iter.lpf").read_text()
