@@ -477,8 +477,11 @@ def _gcm_verification(core: Core) -> list[str]:
             "- Formal verification: not yet."]
 
 
-def gcm_page(core: Core, recs: list[dict]) -> str:
-    """The datasheet of the GCM core ``core``."""
+def gcm_page(core: Core, recs: list[dict], by_part: list[dict] = ()) -> str:
+    """The datasheet of the GCM core ``core``; ``by_part``: the area-by-part records
+    (``results.collect_parts``)."""
+    from .synth import results
+
     p = core.params()
     own = [f for f in core.rtl if f not in cores.CORES[core.base].rtl]
     notes = []
@@ -517,6 +520,7 @@ def gcm_page(core: Core, recs: list[dict]) -> str:
             ""]
     out += ["## Key loading", "", f"{core.key_change[0].upper()}{core.key_change[1:]}.", ""]
     out += ["## Measured area, Fmax and throughput", ""] + _measured(core, recs)
+    out += results.by_part_table([r for r in by_part if r["core"] == core.name], "###")
     out += ["## Verification", ""] + _gcm_verification(core) + [""]
     out += ["## Design notes", ""] + (notes or ["None yet.", ""])
     return "\n".join(out).rstrip() + "\n"
@@ -600,15 +604,16 @@ def readme_table(recs: list[dict]) -> list[str]:
     return out
 
 
-def pages(recs: list[dict]) -> dict[Path, str]:
+def pages(recs: list[dict], by_part: list[dict] = ()) -> dict[Path, str]:
     """Every generated file, path relative to the repository -> text: one page and one timing
-    diagram per registered core, one page per GCM core (docs/cores/gcm_<base>.md)."""
+    diagram per registered core, one page per GCM core (docs/cores/gcm_<base>.md, with its
+    area by part from ``by_part``)."""
     out = {}
     for core in cores.CORES.values():
         out[(DIR / f"{core.name}.md").relative_to(ROOT)] = page(core, recs)
         out[(IMG / f"{core.name}-timing.svg").relative_to(ROOT)] = _svg(wavejson(core))
     for core in gcm_cores():
-        out[(DIR / f"{core.top}.md").relative_to(ROOT)] = gcm_page(core, recs)
+        out[(DIR / f"{core.top}.md").relative_to(ROOT)] = gcm_page(core, recs, by_part)
     return out
 
 
@@ -647,16 +652,18 @@ def readme(recs: list[dict], text: str) -> str:
     return replace_block(text, readme_table(recs), BEGIN, END)
 
 
-def write(recs: list[dict] | None = None, root: Path = ROOT) -> list[Path]:
+def write(recs: list[dict] | None = None, root: Path = ROOT,
+          by_part: list[dict] | None = None) -> list[Path]:
     """Write every datasheet and diagram and the README's core table under ``root`` (the
     repository); returns the files written. ``recs``: the measurement records (default:
-    ``results.collect()``, the cache, else the archive)."""
-    if recs is None:
-        from .synth import results
+    ``results.collect()``, the cache, else the archive); ``by_part``: the area-by-part
+    records (default: ``results.collect_parts()``)."""
+    from .synth import results
 
-        recs = results.collect()
+    recs = results.collect() if recs is None else recs
+    by_part = results.collect_parts() if by_part is None else by_part
     written = []
-    for rel, text in pages(recs).items():
+    for rel, text in pages(recs, by_part).items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text() != text:

@@ -107,9 +107,36 @@ def _synth(args: argparse.Namespace) -> int:
         grade = args.speed
     elif args.target == "ice40":
         grade = args.device
+    if args.parts:
+        from ..synth import parts
+
+        rec = parts.measure(core, params, args.target, args.force)
+        print(json.dumps(rec, indent=1) if args.json else format_parts(rec))
+        return 0
     rec = flow.measure(core, params, args.target, grade, _seeds(args.seeds), args.force)
     print(json.dumps(rec, indent=1) if args.json else format_record(rec))
     return 0 if rec["status"] == "ok" else DoesNotFit.exit_code
+
+
+def format_parts(r: dict) -> str:
+    """The human-readable table of an area-by-part run."""
+    from ..synth import parts
+
+    first = next(iter(r["parts"]))
+    lines = [f"{r['core']} {' '.join(f'{k}={v}' for k, v in r['params'].items())} on "
+             f"{r['target']}, by part (synthesis only, the parts kept as modules)",
+             f"  {'part':34}{'module':14}{'LUT':>8}{'FF':>8}{'carry':>7}{'BRAM':>6}"
+             f"{'LUT-RAM':>9}  LUT vs {first}"]
+    for label in (*r["parts"], parts.REST, "sum"):
+        a = r["total"] if label == "sum" else r["area"][label]
+        sh = parts.share(r, label) if label in r["parts"] else None
+        lines.append(f"  {label:34}{r['parts'].get(label, ''):14}{a['lut']:>8}{a['ff']:>8}"
+                     f"{a['carry']:>7}{a['bram']:>6}{a['lutram']:>9}"
+                     + (f"  {sh:.0%}" if sh is not None else ""))
+    lines.append("  tools: " + "; ".join(f"{k} {v}" for k, v in r["tools"].items()))
+    lines.append(f"  wall time: {r['wall_s']:.1f} s of tool time"
+                 + (" (from the cache)" if r.get("cached") else ""))
+    return "\n".join(lines)
 
 
 def _explore(args: argparse.Namespace) -> int:
@@ -183,6 +210,10 @@ def add(sub) -> None:
                    "only (default %(default)s)")
     s.add_argument("--json", action="store_true", help="print the machine-readable record")
     s.add_argument("--force", action="store_true", help="redo cached steps")
+    s.add_argument("--parts", action="store_true",
+                   help="area of each of the core's parts (registry: parts; a GCM core's AES "
+                   "core, GHASH unit and engine) in one synthesis with them kept as modules; "
+                   "no place-and-route")
     s.set_defaults(func=_synth)
 
     e = sub.add_parser("explore", help="sweep parameters over targets, in parallel on Dask",

@@ -9,6 +9,7 @@ interface the generic tests and the FuseSoC files assume: they have their own te
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,6 +107,13 @@ def _gcm_top(core: GcmCore) -> Path:
     return mode_wrapper.write(gen_dir(), core.top, text)
 
 
+def _gcm_parts(base: Core, p: Params) -> dict[str, str]:
+    """A GCM core's parts: the AES core, the GHASH unit, and the rest of the engine (side
+    FIFO, counter, J0, length block, tag) around them."""
+    return {"AES core": base.top, "GHASH": "ghash" if p.get("GHASH_P", 0) else "ghash_ds",
+            "rest of the GCM engine": "gcm_engine"}
+
+
 _GCM_CORES: dict[str, GcmCore] = {}
 
 
@@ -166,5 +174,6 @@ def gcm_core(base_name: str) -> GcmCore:
             key_change="taken between messages only: waits until the message's packets "
                        "are in, then for the core's own key change",
             reset_cycles=base.reset_cycles, ready_after_reset=ready_after_reset,
+            parts=functools.partial(_gcm_parts, base),
             test_module="cocotb_gcm", test_sets=(), iv_port=True, base=base.name)
     return _GCM_CORES[name]

@@ -92,6 +92,10 @@ class Core:
     #: core takes a key: its output FIFO's wipe, or the key schedule of the zero key it starts
     #: with (rule 5); 0 for a core that takes a key in the first cycle after a reset
     ready_after_reset: Callable[[Params], int] = lambda p: 0
+    #: parameter set -> the parts whose area ``ciphercores synth --parts`` reports apart
+    #: (label -> RTL module, the first the part the others are compared with); empty for a
+    #: core measured only as a whole
+    parts: Callable[[Params], Mapping[str, str]] = lambda p: {}
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""

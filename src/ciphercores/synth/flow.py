@@ -621,22 +621,29 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
     return _digest(inputs)
 
 
-def read_archive(path: Path | None = None) -> dict[str, dict]:
+def read_archive(path: Path | None = None, section: str = "records") -> dict[str, dict]:
+    """One section of the archive, digest -> record: ``records`` (``measure``) or ``parts``
+    (``ciphercores.synth.parts``)."""
     path = path or ARCHIVE
     if not path.exists():
         return {}
-    return json.loads(path.read_text())["records"]
+    return json.loads(path.read_text()).get(section, {})
 
 
-def write_archive(records: list[dict], path: Path | None = None) -> Path:
-    """Keep ``records`` (each with its ``inputs``) as the archive, replacing what it held."""
+def write_archive(records: list[dict], path: Path | None = None,
+                  parts: list[dict] = ()) -> Path:
+    """Keep ``records`` and ``parts`` records (each with its ``inputs``) as the archive,
+    replacing what it held."""
     path = path or ARCHIVE
-    keep = {}
-    for r in records:
-        r = {k: v for k, v in r.items() if k not in ("cached", "elapsed_s", "archived")}
-        keep[r["inputs"]] = r
-    path.write_text(json.dumps({"schema": SCHEMA, "records": keep}, indent=1,
-                               sort_keys=True) + "\n")
+    out: dict = {"schema": SCHEMA}
+    for section, recs in (("records", records), ("parts", parts)):
+        keep = out[section] = {}
+        for r in recs:
+            r = {k: v for k, v in r.items() if k not in ("cached", "elapsed_s", "archived")}
+            keep[r["inputs"]] = r
+    if not out["parts"]:
+        del out["parts"]
+    path.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     return path
 
 

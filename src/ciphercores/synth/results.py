@@ -20,7 +20,7 @@ from .. import cores
 from ..cores import ROOT
 from ..cores.modecore import serial_interval
 from ..outfile import write_output
-from . import flow, limits
+from . import flow, limits, parts
 from .targets import TARGETS
 
 #: (target, grade) in the order the page shows them
@@ -39,18 +39,43 @@ def _measured_cores() -> list[cores.Core]:
     return [*cores.CORES.values(), *(cores.get(f"gcm({b})") for b in gcm_bases())]
 
 
+def _sets(core: cores.Core) -> list[dict[str, int]]:
+    """The parameter sets the page shows of ``core``: its test sets and its defaults."""
+    sets = []
+    for ps in (*core.test_sets, core.defaults):
+        p = core.params(ps)
+        if p not in sets:
+            sets.append(p)
+    return sets
+
+
 def collect(seeds: tuple[int, ...] = flow.DEFAULT_SEEDS) -> list[dict]:
     recs = []
     for core in _measured_cores():
-        sets = []
-        for ps in (*core.test_sets, core.defaults):
-            p = core.params(ps)
-            if p not in sets:
-                sets.append(p)
-        for p in sets:
+        for p in _sets(core):
             for target, grade in CONFIGS:
                 try:
                     recs.append(flow.recorded(core, p, target, grade, seeds))
+                except flow.NotCached:
+                    continue
+    return recs
+
+
+#: the targets of the area-by-part table (synthesis only)
+PARTS_TARGETS = ("ecp5", "xc7")
+
+
+def collect_parts() -> list[dict]:
+    """The area-by-part records (``ciphercores.synth.parts``) of every set the page shows of
+    a core that names parts, from the cache or the archive."""
+    recs = []
+    for core in _measured_cores():
+        for p in _sets(core):
+            if not core.parts(p):
+                continue
+            for target in PARTS_TARGETS:
+                try:
+                    recs.append(parts.recorded(core, p, target))
                 except flow.NotCached:
                     continue
     return recs
@@ -245,8 +270,9 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
 
 
 def render(recs: list[dict], today: str | None = None,
-           shown: list[dict] | None = None) -> str:
-    """The page; ``shown`` (if given) receives every record it shows, sweep points too."""
+           shown: list[dict] | None = None, by_part: list[dict] = ()) -> str:
+    """The page; ``shown`` (if given) receives every record it shows, sweep points too;
+    ``by_part``: the area-by-part records (``collect_parts``)."""
     shown = [] if shown is None else shown
     shown += recs
     today = today or datetime.date.today().isoformat()
@@ -314,6 +340,7 @@ def render(recs: list[dict], today: str | None = None,
     out += target_tables(recs, "##")
     if not recs:
         out += ["No measurement in the cache yet: run `make bench-synth`.", ""]
+    out += by_part_table(by_part)
     out += _slow_paths([r for r in recs if (r["target"], r.get("grade")) == README_CONFIG])
     out += [
         "## Known tool issues",
@@ -368,6 +395,45 @@ def target_tables(recs: list[dict], level: str) -> list[str]:
     return out
 
 
+def by_part_table(recs: list[dict], level: str = "##") -> list[str]:
+    """The area-by-part section (heading ``level``): per record, a row per part, the rest,
+    and their sum; nothing without records."""
+    if not recs:
+        return []
+    if level == "##":
+        intro = ("One Yosys run per core and target with the core's parts kept as modules "
+                 "(`ciphercores synth CORE --target T --parts`, `ciphercores.synth.parts`; "
+                 "the parts are the registry's `parts`). No optimisation crosses a part's "
+                 "ports, so the sum is a little more than the flat design of the tables above, "
+                 "and the rest includes the harness. Share: the part's LUTs as a fraction of "
+                 "the first part's (for a GCM core, what GHASH and the engine add to the AES "
+                 "core).")
+    else:
+        intro = ("Synthesis with the parts kept as modules (`ciphercores synth CORE --target T "
+                 "--parts`; how: [results.md, Area by part](../results.md#area-by-part)). "
+                 "Share: the part's LUTs as a fraction of the first part's.")
+    out = [f"{level} Area by part", "", intro, "",
+           "| core | parameters | target | part | module | LUT | FF | carry | BRAM | "
+           "LUT-RAM/SRL | LUT share |", "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|"]
+    for r in recs:
+        head = f"| `{r['core']}` | {_params(r['params'], r['core'])} | {r['target']} |"
+        rows = [(label, f"`{mod}`") for label, mod in r["parts"].items()]
+        for label, mod in [*rows, (parts.REST, ""), ("sum", "")]:
+            a = r["total"] if label == "sum" else r["area"][label]
+            sh = parts.share(r, label) if label in r["parts"] else None
+            out.append(f"{head} {label} | {mod} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
+                       f"{_fmt(a['carry'])} | {_fmt(a['bram'])} | {_fmt(a['lutram'])} | "
+                       f"{'–' if sh is None else f'{sh:.0%}'} |")
+            head = "| | | |"
+    dates = sorted(r["date"] for r in recs)
+    tools = sorted({f"{k} `{v}`" for r in recs for k, v in r["tools"].items()
+                    if "yosys" in k})
+    when = (f"on {dates[0]}" if dates[0] == dates[-1] else
+            f"between {dates[0]} and {dates[-1]}")
+    out += ["", f"Measured {when} (UTC) with " + ", ".join(tools) + ".", ""]
+    return out
+
+
 def _slow_paths(recs: list[dict]) -> list[str]:
     """Where the slow paths are: for each record whose median seed carries the SDF analysis
     (``ciphercores.synth.sta``), its most critical groups of endpoints."""
@@ -411,9 +477,9 @@ def write(path: Path = DOC, archive: Path | None = flow.ARCHIVE) -> tuple[Path, 
     """docs/results.md and the archive of exactly the records the page shows, from one
     collection of records (the cache, else the archive); returns the page's path and the
     records (from which ``ciphercores results`` also writes the datasheets)."""
-    recs = collect()
+    recs, by_part = collect(), collect_parts()
     shown: list[dict] = []
-    write_output(path, render(recs, shown=shown).encode())
+    write_output(path, render(recs, shown=shown, by_part=by_part).encode())
     if archive is not None:
-        flow.write_archive(shown, archive)
+        flow.write_archive(shown, archive, by_part)
     return path, recs
