@@ -14,26 +14,27 @@ from ciphercores.cores import ROOT
 from ciphercores.synth import results
 
 
-@pytest.fixture(scope="module")
-def records(tmp_path_factory):
-    """The records the committed pages show: the archive alone (no machine's cache)."""
+def _from_the_archive_alone(tmp_path_factory, collect):
+    """What ``collect`` finds with an empty cache: the archive's records alone (no machine's
+    cache), as the committed pages show them."""
     mp = pytest.MonkeyPatch()
     mp.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path_factory.mktemp("empty-cache")))
     try:
-        yield results.collect()
+        return collect()
     finally:
         mp.undo()
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    """The records the committed pages show."""
+    return _from_the_archive_alone(tmp_path_factory, results.collect)
 
 
 @pytest.fixture(scope="module")
 def by_part(tmp_path_factory):
-    """The area-by-part records the committed GCM pages show: the archive alone."""
-    mp = pytest.MonkeyPatch()
-    mp.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path_factory.mktemp("empty-cache")))
-    try:
-        yield results.collect_parts()
-    finally:
-        mp.undo()
+    """The area-by-part records the committed GCM pages show."""
+    return _from_the_archive_alone(tmp_path_factory, results.collect_parts)
 
 
 def test_datasheets_and_readme_table_are_current(records, by_part):
