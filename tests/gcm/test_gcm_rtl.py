@@ -7,7 +7,6 @@ registry): a small stand-in gives the simulation runner their files and top modu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,22 +15,8 @@ from ciphercores.sim import runner
 
 HERE = Path(__file__).parent
 
-@dataclass(frozen=True)
-class _Block:
-    """What ciphercores.sim.runner needs of a core: a name, the top module, its files."""
-
-    name: str
-    rtl: tuple[str, ...]
-
-    @property
-    def top(self) -> str:
-        return self.name
-
-    def sources(self) -> list[Path]:
-        return [runner.ROOT / "rtl" / f for f in self.rtl]
-
-MUL = _Block("gf128_mul_ds", ("gcm/gf128_mul_ds.v",))
-GHASH = _Block("ghash", ("gcm/ghash.v",))
+MUL = runner.Block("gf128_mul_ds", ("gcm/gf128_mul_ds.v",))
+GHASH = runner.Block("ghash", ("gcm/ghash.v",))
 
 def _cases(values, on_icarus):
     """Every value on Verilator; on Icarus (the slower second simulator) ``on_icarus``."""
@@ -39,7 +24,7 @@ def _cases(values, on_icarus):
             if sim == "verilator" or v in on_icarus]
 
 
-def _run(block: _Block, params: dict[str, int], sim: str, module: str, config: dict) -> None:
+def _run(block: runner.Block, params: dict[str, int], sim: str, module: str, config: dict) -> None:
     if not runner.available(sim):
         pytest.skip(f"{sim} is not installed")
     runner.run(block, params, sim, module, config=config, test_dir=HERE, quiet=True)

@@ -14,6 +14,7 @@ import os
 import shutil
 import sys
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import tools
@@ -38,17 +39,33 @@ TB_ENV = "CIPHERCORES_TB"  # JSON config passed to the cocotb test module
 _RUNS = itertools.count()
 
 
+@dataclass(frozen=True)
+class Block:
+    """What ``run`` needs of a core, for an RTL block that is not one (a shared FIFO, the
+    GHASH unit): a name, which is also its top module, and its files under rtl/."""
+
+    name: str
+    rtl: tuple[str, ...]
+
+    @property
+    def top(self) -> str:
+        return self.name
+
+    def sources(self) -> list[Path]:
+        return [ROOT / "rtl" / f for f in self.rtl]
+
+
 def available(sim: str) -> bool:
     return tools.have("iverilog" if sim == "icarus" else sim)
 
 
-def build_dir(core: Core, params: dict[str, int], sim: str, tag: str = "") -> Path:
+def build_dir(core: Core | Block, params: dict[str, int], sim: str, tag: str = "") -> Path:
     key = json.dumps([core.name, sorted(params.items()), sim, tag], sort_keys=True)
     safe = "".join(c if c.isalnum() or c in "_-" else "_" for c in core.name)
     return BUILD / f"{safe}-{sim}-{hashlib.sha1(key.encode()).hexdigest()[:10]}"
 
 
-def run(core: Core, params: dict[str, int], sim: str, test_module: str,
+def run(core: Core | Block, params: dict[str, int], sim: str, test_module: str,
         config: dict | None = None, testcase: str | None = None, waves: bool = False,
         test_dir: Path | None = None, quiet: bool = False) -> Path:
     """Build ``core`` with ``params`` in ``sim`` and run the cocotb ``test_module`` on it.
