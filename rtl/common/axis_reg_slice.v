@@ -23,6 +23,12 @@ module axis_reg_slice #(
     output wire [WIDTH-1:0] m_axis_tdata,
     output wire             m_axis_tvalid,
     input  wire             m_axis_tready
+`ifdef FORMAL
+    ,
+    // internal state for the proof's invariants (rtl/formal/axis_reg_slice_formal.v)
+    output wire [WIDTH-1:0] f_skid_data,
+    output wire             f_skid_valid
+`endif
 );
 
 initial begin
@@ -41,6 +47,11 @@ assign m_axis_tdata = out_reg;
 assign m_axis_tvalid = out_valid_reg;
 // ready while the skid register is free
 assign s_axis_tready = !skid_valid_reg;
+
+`ifdef FORMAL
+assign f_skid_data = skid_reg;
+assign f_skid_valid = skid_valid_reg;
+`endif
 
 wire in_fire = s_axis_tvalid && !skid_valid_reg;
 // the output register takes a beat when it is empty or its beat leaves

@@ -144,6 +144,7 @@ _COUNT = "common/axis_credit_count.v"
 _FIFO = "common/axis_credit_fifo.v"
 _PIPED = "common/axis_credit_fifo_piped.v"
 _FIFO_PROPS = "formal/credit_fifo_props.v"
+_SLICE = "common/axis_reg_slice.v"
 _MODE = "modes/mode_engine.v"
 _SPECK = "speck/speck_iter.v"
 
@@ -282,6 +283,38 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("piped_wiped",)),
         ),
     ),
+    Target(
+        name="axis_reg_slice", top="axis_reg_slice_formal", sources=(_SLICE,),
+        defaults={"WIDTH": 4},
+        sweep=tuple({"WIDTH": w} for w in (1, 4, 8)),
+        depth=3, cover_depth=lambda p: 8,
+        what="m_axis rules 1 and 5 (zero while idle, cleared by a reset) under an AXI4-Stream "
+             "source on s_axis; at most two beats inside; every beat out once, in order; "
+             "s_axis_tready whenever the skid register is free",
+        mutations=(
+            Mutation("ready with the skid register full", _SLICE,
+                     "assign s_axis_tready = !skid_valid_reg;",
+                     "assign s_axis_tready = 1'b1;",
+                     ("count_capacity", "slice_held", "slice_ready", "chosen_first_out",
+                      "chosen_second_out", "slice_first_in_skid", "slice_second_in_skid")),
+            Mutation("skid beat passed over", _SLICE,
+                     "out_reg <= skid_valid_reg ? skid_reg : (s_axis_tdata & {WIDTH{in_fire}});",
+                     "out_reg <= s_axis_tdata & {WIDTH{in_fire}};",
+                     ("chosen_first_out", "chosen_second_out", "slice_first_out_reg",
+                      "slice_second_out_reg", "source_zero_idle")),
+            Mutation("output replaced before it is taken", _SLICE,
+                     "wire out_load = !out_valid_reg || m_axis_tready;",
+                     "wire out_load = 1'b1;",
+                     ("source_held",)),
+            Mutation("data not zero while idle", _SLICE,
+                     "(s_axis_tdata & {WIDTH{in_fire}})",
+                     "s_axis_tdata",
+                     ("source_zero_idle",)),
+            Mutation("output kept over a reset", _SLICE,
+                     "        out_valid_reg <= 1'b0;\n        skid_reg",
+                     "        skid_reg",
+                     ("source_reset_clears",)),
+        )),
     Target(
         name="mode_engine", top="mode_engine_formal", sources=(_MODE,),
         defaults={"BLOCK": 8, "MODE": 4, "DEPTH_LOG2": 1, "CORE_CAP": 2},
