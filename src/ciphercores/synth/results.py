@@ -404,8 +404,10 @@ def by_part_table(recs: list[dict], level: str = "##") -> list[str]:
         intro = ("One Yosys run per core and target with the core's parts kept as modules "
                  "(`ciphercores synth CORE --target T --parts`, `ciphercores.synth.parts`; "
                  "the parts are the registry's `parts`). No optimisation crosses a part's "
-                 "ports, so the sum is a little more than the flat design of the tables above, "
-                 "and the rest includes the harness. Share: the part's LUTs as a fraction of "
+                 "ports, so the sum is a little more than the flat design of the tables above "
+                 "(and on ECP5 the flip-flops the flat flow moves into block RAM output "
+                 "registers count as flip-flops here), and the rest includes the harness. "
+                 "Share: the part's LUTs as a fraction of "
                  "the first part's (for a GCM core, what GHASH and the engine add to the AES "
                  "core).")
     else:
