@@ -50,9 +50,13 @@ def test_parts_of_a_real_synthesis_add_up_to_the_whole_design():
 
 
 def test_a_part_the_design_does_not_hold_is_an_error():
-    core = _aes_iter_with_parts({"key step": "aes_key_step", "none": "no_such_module"})
+    stat = {"modules": {"\\top": {"num_cells_by_type": {"LUT4": 1, "b": 1}},
+                        "\\b": {"num_cells_by_type": {"LUT4": 5}},
+                        "\\unused": {"num_cells_by_type": {"LUT4": 2}}}}
     with pytest.raises(FlowError, match=r"no instance of none \(no_such_module\)"):
-        parts.measure(core, None, "ecp5")
+        parts.split_stat(stat, "top", {"B": "b", "none": "no_such_module"})
+    with pytest.raises(FlowError, match=r"no instance of U \(unused\)"):  # not under the top
+        parts.split_stat(stat, "top", {"U": "unused"})
 
 
 def test_a_core_without_parts_is_refused():
