@@ -127,10 +127,8 @@ def format_parts(r: dict) -> str:
              f"{r['target']}, by part (synthesis only, the parts kept as modules)",
              f"  {'part':34}{'module':14}{'LUT':>8}{'FF':>8}{'carry':>7}{'BRAM':>6}"
              f"{'LUT-RAM':>9}  LUT vs {first}"]
-    for label in (*r["parts"], parts.REST, "sum"):
-        a = r["total"] if label == "sum" else r["area"][label]
-        sh = parts.share(r, label) if label in r["parts"] else None
-        lines.append(f"  {label:34}{r['parts'].get(label, ''):14}{a['lut']:>8}{a['ff']:>8}"
+    for label, mod, a, sh in parts.rows(r):
+        lines.append(f"  {label:34}{mod:14}{a['lut']:>8}{a['ff']:>8}"
                      f"{a['carry']:>7}{a['bram']:>6}{a['lutram']:>9}"
                      + (f"  {sh:.0%}" if sh is not None else ""))
     lines.append("  tools: " + "; ".join(f"{k} {v}" for k, v in r["tools"].items()))

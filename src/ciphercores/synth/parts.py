@@ -144,6 +144,14 @@ def recorded(core: Core, params: dict[str, int] | None = None, target: str = "ec
     return {**old, "params": p, "cached": True, "archived": True}
 
 
+def rows(rec: dict) -> list[tuple[str, str, dict, float | None]]:
+    """The rows a table of ``rec`` shows: (label, module, area, LUT share) for each part, then
+    the rest and the sum (no module, no share)."""
+    out = [(label, mod, rec["area"][label], share(rec, label))
+           for label, mod in rec["parts"].items()]
+    return out + [(REST, "", rec["area"][REST], None), ("sum", "", rec["total"], None)]
+
+
 def share(rec: dict, label: str, resource: str = "lut") -> float | None:
     """``label``'s ``resource`` as a fraction of the first part's (the one the others are
     compared with: a GCM core's AES core)."""

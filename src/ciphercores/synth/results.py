@@ -419,10 +419,8 @@ def by_part_table(recs: list[dict], level: str = "##") -> list[str]:
            "LUT-RAM/SRL | LUT share |", "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in recs:
         head = f"| `{r['core']}` | {_params(r['params'], r['core'])} | {r['target']} |"
-        rows = [(label, f"`{mod}`") for label, mod in r["parts"].items()]
-        for label, mod in [*rows, (parts.REST, ""), ("sum", "")]:
-            a = r["total"] if label == "sum" else r["area"][label]
-            sh = parts.share(r, label) if label in r["parts"] else None
+        for label, mod, a, sh in parts.rows(r):
+            mod = f"`{mod}`" if mod else ""
             out.append(f"{head} {label} | {mod} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
                        f"{_fmt(a['carry'])} | {_fmt(a['bram'])} | {_fmt(a['lutram'])} | "
                        f"{'–' if sh is None else f'{sh:.0%}'} |")
