@@ -458,6 +458,7 @@ def _gcm_cycles(core: Core) -> list[str]:
 def _gcm_verification(core: Core) -> list[str]:
     from .sim import runner
 
+    icarus_gcm = runner.ICARUS_BLOCKS_FOR.get(core.name, runner.ICARUS_BLOCKS)
     tests = re.findall(r"@cocotb\.test\([^)]*\)\s*\nasync def (\w+)",
                        (ROOT / "tests" / "gcm" / "cocotb_gcm.py").read_text())
     return ["- Tests (`tests/gcm/cocotb_gcm.py`, run by `tests/gcm/test_gcm_rtl.py` on "
@@ -468,7 +469,7 @@ def _gcm_verification(core: Core) -> list[str]:
             "where the simulation is slow; `-m slow` every case).",
             f"- Random messages (random IV, AAD and data lengths, zero and partial blocks "
             f"included, back to back) against the `cryptography` package: "
-            f"{runner.RANDOM_BLOCKS:,} blocks on Verilator, {runner.ICARUS_BLOCKS:,} on "
+            f"{runner.RANDOM_BLOCKS:,} blocks on Verilator, {icarus_gcm:,} on "
             f"Icarus, with and without random idle and back-pressure; "
             f"{runner.SLOW_BLOCKS:,} with `-m slow`.",
             "- Through the co-simulation driver and the CLI (`tests/driver/test_driver_gcm.py`,"

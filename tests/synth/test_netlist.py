@@ -137,6 +137,7 @@ def test_the_step_applies_only_to_marked_rtl_on_ecp5():
     assert not netlist.applies("ecp5", ["reg q;"])
 
 
+@pytest.mark.slow  # Yosys on all of aes_pipe, minutes: as its smoke test (registry: slow_runs)
 def test_aes_pipe_register_copies_survive_yosys_merging(tmp_path):
     """aes_pipe's copies of a register (the round key four times per lane for the
     InvMixColumns(rk) trees, the direction once per byte) exist to cut fan-out: Yosys's
