@@ -16,7 +16,7 @@ SUFFIXES = {".py", ".cpp", ".js", ".css", ".html"}
 
 def test_license_is_the_declared_one():
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["license"]
-    assert declared == {"text": "Apache-2.0"}
+    assert declared == "Apache-2.0"  # an SPDX expression (PEP 639)
     text = (ROOT / "LICENSE").read_text()
     assert text.split()[:4] == ["Apache", "License", "Version", "2.0,"]
     assert "END OF TERMS AND CONDITIONS" in text

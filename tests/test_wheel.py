@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 from ciphercores.paths import ROOT
@@ -43,6 +44,9 @@ def test_wheel_installs_and_verifies(tmp_path):
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
           "--no-index", "-q", "-w", str(dist), str(src)])
     (wheel,) = dist.glob("ciphercores-*.whl")
+    with zipfile.ZipFile(wheel) as whl:
+        meta = next(n for n in whl.namelist() if n.endswith(".dist-info/METADATA"))
+        assert "License-Expression: Apache-2.0" in whl.read(meta).decode().splitlines()
 
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)])
