@@ -277,7 +277,7 @@ def _verification(core: Core) -> list[str]:
 
     sims = "Verilator" + (", Icarus behind `-m slow`" if "icarus" in core.slow_runs
                           else " and Icarus")
-    icarus = runner.ICARUS_BLOCKS_FOR.get(core.name, runner.ICARUS_BLOCKS)
+    icarus = runner.icarus_blocks(core.name)
     family = f"cocotb_{core.family}"
     own = (ROOT / "tests" / "rtl" / f"{family}.py").exists()
     tests = _cocotb_tests("cocotb_core") + (_cocotb_tests(family) if own else [])
@@ -458,7 +458,6 @@ def _gcm_cycles(core: Core) -> list[str]:
 def _gcm_verification(core: Core) -> list[str]:
     from .sim import runner
 
-    icarus_gcm = runner.ICARUS_BLOCKS_FOR.get(core.name, runner.ICARUS_BLOCKS)
     tests = re.findall(r"@cocotb\.test\([^)]*\)\s*\nasync def (\w+)",
                        (ROOT / "tests" / "gcm" / "cocotb_gcm.py").read_text())
     return ["- Tests (`tests/gcm/cocotb_gcm.py`, run by `tests/gcm/test_gcm_rtl.py` on "
@@ -469,7 +468,7 @@ def _gcm_verification(core: Core) -> list[str]:
             "where the simulation is slow; `-m slow` every case).",
             f"- Random messages (random IV, AAD and data lengths, zero and partial blocks "
             f"included, back to back) against the `cryptography` package: "
-            f"{runner.RANDOM_BLOCKS:,} blocks on Verilator, {icarus_gcm:,} on "
+            f"{runner.RANDOM_BLOCKS:,} blocks on Verilator, {runner.icarus_blocks(core.name):,} on "
             f"Icarus, with and without random idle and back-pressure; "
             f"{runner.SLOW_BLOCKS:,} with `-m slow`.",
             "- Through the co-simulation driver and the CLI (`tests/driver/test_driver_gcm.py`,"

@@ -107,12 +107,12 @@ def _gcm_cases():
 def test_gcm_core(case, sim, sample):
     """Every test of cocotb_gcm.py: the NIST CAVP files (every case, or an even sample in the
     default suite where the simulation is slow) and Wycheproof's file through the RTL, 10^4
-    random blocks against `cryptography` (fewer on Icarus: runner.ICARUS_BLOCKS_FOR) with and
+    random blocks against `cryptography` (fewer on Icarus: runner.icarus_blocks) with and
     without random idle and back-pressure, the cycle figures and constant time, the reset."""
     name, params = case
     ver = sim == "verilator"
-    icarus = runner.ICARUS_BLOCKS_FOR.get(name, runner.ICARUS_BLOCKS)
-    _run_gcm(name, params, sim, {"blocks": runner.RANDOM_BLOCKS if ver else icarus,
+    _run_gcm(name, params, sim, {"blocks": runner.RANDOM_BLOCKS if ver
+                                 else runner.icarus_blocks(name),
                                  "nist_sample": sample, "seed": 50 + len(params)})
 
 

@@ -17,8 +17,6 @@ from ciphercores import cores
 from ciphercores.errors import SimulationFailed
 from ciphercores.sim import runner
 from ciphercores.sim.runner import (
-    ICARUS_BLOCKS,
-    ICARUS_BLOCKS_FOR,
     ICARUS_KAT_SAMPLE,
     SLOW_BLOCKS,
 )
@@ -42,7 +40,7 @@ def test_core(core_name, params, nsets, index, sim):
     if not runner.available(sim):
         pytest.skip(f"{sim} is not installed")
     budget = (DEFAULT_BLOCKS if sim == "verilator"
-              else ICARUS_BLOCKS_FOR.get(core_name, ICARUS_BLOCKS))
+              else runner.icarus_blocks(core_name))
     blocks = -(-budget // nsets)
     config = {"random_blocks": blocks, "seed": 1000 + index}
     if sim != "verilator":

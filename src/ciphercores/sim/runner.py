@@ -41,6 +41,11 @@ TB_ENV = "CIPHERCORES_TB"  # JSON config passed to the cocotb test module
 _RUNS = itertools.count()
 
 
+def icarus_blocks(name: str) -> int:
+    """Random blocks the default suite runs through core ``name`` on Icarus."""
+    return ICARUS_BLOCKS_FOR.get(name, ICARUS_BLOCKS)
+
+
 @dataclass(frozen=True)
 class Block:
     """What ``run`` needs of a core, for an RTL block that is not one (a shared FIFO, the
