@@ -337,10 +337,20 @@ def _cocotb_tests(module: str) -> list[str]:
     return re.findall(r"@cocotb\.test\([^)]*\)\s*\nasync def (\w+)", text)
 
 
-def _measured(core: Core, recs: list[dict]) -> list[str]:
+def _measured(core: Core, recs: list[dict], by_part: list[dict] = ()) -> list[str]:
+    """The measured section's text and tables, ``by_part`` (a GCM core's area-by-part
+    records) after them, and the one footnote of stale figures where any is shown."""
     from .synth import results
 
     mine = [r for r in recs if r["core"] == core.name]
+    parts = [r for r in by_part if r["core"] == core.name]
+    note = results.stale_footnote([*mine, *parts], f"../results.md#{results.STALE_ANCHOR}")
+    return _measured_tables(core, mine) + results.by_part_table(parts, "###") + note
+
+
+def _measured_tables(core: Core, mine: list[dict]) -> list[str]:
+    from .synth import results
+
     if not mine:
         how = (f"`ciphercores synth '{core.name}' --target ecp5 --speed 8` measures it"
                if core.name not in cores.CORES else "`make bench-synth` measures every core")
@@ -480,7 +490,6 @@ def _gcm_verification(core: Core) -> list[str]:
 def gcm_page(core: Core, recs: list[dict], by_part: list[dict] = ()) -> str:
     """The datasheet of the GCM core ``core``; ``by_part``: the area-by-part records
     (``results.collect_parts``)."""
-    from .synth import results
 
     p = core.params()
     own = [f for f in core.rtl if f not in cores.CORES[core.base].rtl]
@@ -519,8 +528,7 @@ def gcm_page(core: Core, recs: list[dict], by_part: list[dict] = ()) -> str:
             "the all-zero key, so messages before the first key load are GCM with that key.",
             ""]
     out += ["## Key loading", "", f"{core.key_change[0].upper()}{core.key_change[1:]}.", ""]
-    out += ["## Measured area, Fmax and throughput", ""] + _measured(core, recs)
-    out += results.by_part_table([r for r in by_part if r["core"] == core.name], "###")
+    out += ["## Measured area, Fmax and throughput", ""] + _measured(core, recs, by_part)
     out += ["## Verification", ""] + _gcm_verification(core) + [""]
     out += ["## Design notes", ""] + (notes or ["None yet.", ""])
     return "\n".join(out).rstrip() + "\n"
@@ -534,14 +542,16 @@ def time_at(cycles: int, fmax_mhz: float) -> str:
 
 def _key_setup_cell(table: list, rec: dict | None) -> str:
     """Key set-up cycles (the range over the core's ciphers) and, with a measured Fmax, the
-    time they take at it."""
+    time they take at it (marked where the record is stale)."""
+    from .synth.results import mark
+
     lo, hi = table[0][1]["key_setup"], table[-1][1]["key_setup"]
     cyc = f"{lo:,}" if lo == hi else f"{lo:,} to {hi:,}"
     if rec is None or rec["status"] != "ok" or not rec.get("fmax_mhz"):
         return cyc
     f = rec["fmax_mhz"]
     t = time_at(lo, f) if lo == hi else f"{time_at(lo, f)} to {time_at(hi, f)}"
-    return f"{cyc} ({t})"
+    return f"{cyc} ({mark(t, rec)})"
 
 
 def readme_table(recs: list[dict]) -> list[str]:
@@ -565,6 +575,7 @@ def readme_table(recs: list[dict]) -> list[str]:
            "| core | ciphers | architecture | latency / interval | reset / ready after | "
            "key set-up | LUT | Fmax MHz | Gbit/s | chained Gbit/s |",
            "|---|---|---|---|---|---|---:|---:|---:|---:|"]
+    shown = []
     for core in [*cores.CORES.values(), *gcm_cores()]:
         gcm = core.name not in cores.CORES
         p = core.params()
@@ -594,6 +605,8 @@ def readme_table(recs: list[dict]) -> list[str]:
                     f"{results._fmt(per[-1][1], 3)} ({table[-1][0][-1]})")
         reset = core.reset_figures(p)
         key = _key_setup_cell(table, rec)
+        lut, fmax, gbps, chained = (results.mark(c, rec) for c in (lut, fmax, gbps, chained))
+        shown += [rec] if rec is not None else []
         page_name, ciphers, arch = ((core.top, ", ".join(core.ciphers(p)), _gcm_arch(core))
                                     if gcm else (core.name, _ciphers_short(core),
                                                  architecture(core)[0]))
@@ -601,7 +614,8 @@ def readme_table(recs: list[dict]) -> list[str]:
                    f"{arch} | {cycles} | {reset['reset_cycles']} / "
                    f"{reset['ready_after_reset']:,} | {key} | {lut} | {fmax} | {gbps} | "
                    f"{chained} |")
-    return out
+    note = results.stale_footnote(shown, f"docs/results.md#{results.STALE_ANCHOR}")
+    return out + ([""] + note[:-1] if note else [])
 
 
 def pages(recs: list[dict], by_part: list[dict] = ()) -> dict[Path, str]:
@@ -656,12 +670,13 @@ def write(recs: list[dict] | None = None, root: Path = ROOT,
           by_part: list[dict] | None = None) -> list[Path]:
     """Write every datasheet and diagram and the README's core table under ``root`` (the
     repository); returns the files written. ``recs``: the measurement records (default:
-    ``results.collect()``, the cache, else the archive); ``by_part``: the area-by-part
-    records (default: ``results.collect_parts()``)."""
+    ``results.collect(stale=True)``, the cache, else the archive, stale records marked as
+    the pages show them); ``by_part``: the area-by-part records (default: the same of
+    ``results.collect_parts``)."""
     from .synth import results
 
-    recs = results.collect() if recs is None else recs
-    by_part = results.collect_parts() if by_part is None else by_part
+    recs = results.collect(stale=True) if recs is None else recs
+    by_part = results.collect_parts(stale=True) if by_part is None else by_part
     written = []
     for rel, text in pages(recs, by_part).items():
         path = root / rel

@@ -115,12 +115,29 @@ def test_moving_or_commenting_a_design_keeps_its_key(tmp_path):
     assert flow.canonical_files(moved) != design.canonical()
 
 
-def test_the_archive_is_keyed_by_what_synthesis_sees():
-    """Every committed record is found under the digest of today's tree (the archive was
-    re-keyed when the digest changed, no record lost)."""
+def test_every_archived_record_is_current_or_shown_stale(tmp_path, monkeypatch):
+    """Every committed record is either found under the digest of today's tree (the archive
+    was re-keyed when the digest changed, no record lost), or it is a record of older RTL or
+    tools that the pages show as stale: the newest of its core, parameters, target, grade and
+    seeds, listed in docs/results.md's stale rows (each of its figures marked: the checks of
+    tests/synth/test_stale.py)."""
+    from ciphercores.synth import results
+
+    monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
     archive = flow.read_archive()
     assert archive
+    page = (cores.ROOT / "docs" / "results.md").read_text()
+    listed = page.split("## Stale rows\n", 1)[1].split("\n## ", 1)[0] if "## Stale rows\n" \
+        in page else ""
     for digest, rec in archive.items():
         core = cores.get(rec["core"])  # a registered core or gcm(CORE)
-        assert flow.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
-                                  tuple(rec.get("seeds") or ())) == digest
+        seeds = tuple(rec.get("seeds") or ())
+        if flow.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
+                              seeds) == digest:
+            continue
+        shown = flow.recorded(core, rec["params"], rec["target"], rec.get("grade"), seeds,
+                              stale=True)
+        assert shown["stale"] and shown["inputs"] == digest, (rec["core"], rec["params"])
+        where = rec["target"] + (f" -{rec['grade']}" if rec.get("grade") else "")
+        assert (f"| `{rec['core']}` | {results._params(rec['params'], rec['core'])} | "
+                f"{where} | {','.join(map(str, seeds)) or '–'} |") in listed

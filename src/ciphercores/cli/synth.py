@@ -174,6 +174,9 @@ def _explore(args: argparse.Namespace) -> int:
 def _results(args: argparse.Namespace) -> int:
     from ..synth import flow, results
 
+    if args.stale:
+        return print_stale(*results.shown_now())
+
     # the datasheets and the README's table come from the same records as the page; an
     # --out elsewhere leaves them alone
     path, recs = results.write(Path(args.out) if args.out else results.DOC,
@@ -185,6 +188,26 @@ def _results(args: argparse.Namespace) -> int:
     n = len(recs)
     print(f"wrote {path}{'' if args.out else ', the datasheets, the README table and the archive'}"
           f" ({n} measurements)")
+    return 0
+
+
+def print_stale(shown: list[dict], by_part: list[dict] = ()) -> int:
+    """The stale rows of the pages (``results.stale_rows``) and the hours to measure them
+    again; nothing is written."""
+    from ..synth import results
+
+    rows = results.stale_rows(shown, by_part)
+    if not rows:
+        print("no stale rows: every record the pages show matches today's tree")
+        return 0
+    head = ["core", "parameters", "target", "seeds", "measured", "commit", "hours"]
+    table = [head, *([c.strip("`") for c in cells] for _, cells in rows)]
+    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
+    for r in table:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    hours = sum(float(cells[-1]) for _, cells in rows)
+    print(f"{len(rows)} stale rows, about {hours:.1f} h of tool time to measure them again "
+          "(`ciphercores synth --stale`, `make bench-stale`)")
     return 0
 
 
@@ -237,6 +260,9 @@ def add(sub) -> None:
 
     r = sub.add_parser("results", help="write docs/results.md from the measurement cache")
     r.add_argument("--out", help="output file (default docs/results.md)")
+    r.add_argument("--stale", action="store_true",
+                   help="print the rows measured with older RTL or tools (marked on the "
+                   "pages) and the hours to measure them again; writes nothing")
     r.set_defaults(func=_results)
 
 

@@ -17,6 +17,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -48,6 +49,32 @@ def _digest(obj) -> str:
 
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
+
+
+#: paths that do not decide a measurement and that the flow itself rewrites (the generated
+#: pages): a checkout that differs only there is not dirty
+_NOT_INPUTS = ("docs", "README.md", "CHANGELOG.md")
+
+
+def checkout_commit(root: Path | None = None) -> str | None:
+    """The commit the checkout at ``root`` (the repository) is on, ``-dirty`` appended when
+    its tracked files differ from it outside the generated pages; None outside a git
+    checkout."""
+    root = root or cores.ROOT
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
+                              check=True, stdin=subprocess.DEVNULL).stdout.strip()
+
+    try:
+        if Path(git("rev-parse", "--show-toplevel")).resolve() != Path(root).resolve():
+            return None
+        head = git("rev-parse", "--short", "HEAD")
+        dirty = git("status", "--porcelain", "--untracked-files=no", "--", ".",
+                    *(f":!{p}" for p in _NOT_INPUTS))
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head + ("-dirty" if dirty else "")
 
 
 # ---------------------------------------------------------------------------------------
@@ -93,7 +120,7 @@ def _cached_step(kind: str, key: dict, run, force: bool = False,
     work.mkdir()
     try:
         meta = run(work)
-        meta = {"key": key, "date": _now(), **meta}
+        meta = {"key": key, "date": _now(), "commit": checkout_commit(), **meta}
         (work / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
         if final.exists():
             shutil.rmtree(final, ignore_errors=True)
@@ -491,14 +518,19 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
     area = reports.classify(target, smeta["cells"])
     out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
            "mapper_note": smeta.get("mapper_note"), "wall_s": smeta["wall_s"],
-           "cached": scached, "date": smeta["date"], "commands": [smeta["script"].strip()],
+           "synth_s": smeta["wall_s"], "pnr_s": 0.0,
+           "cached": scached, "date": smeta["date"], "commit": smeta.get("commit"),
+           "commands": [smeta["script"].strip()],
            "status": "ok", "error": None, "outregs": smeta.get("outregs"),
            "bram_write_modes": smeta.get("bram_write_modes")}
     if target.pnr and seeds:
         pnrs = [place_route(sdir, smeta, target, grade, s, force, cache_only) for s in seeds]
-        out["wall_s"] = round(out["wall_s"] + sum(p["wall_s"] for p in pnrs), 2)
+        out["pnr_s"] = round(sum(p["wall_s"] for p in pnrs), 2)
+        out["wall_s"] = round(out["wall_s"] + out["pnr_s"], 2)
         out["cached"] = scached and all(p["cached"] for p in pnrs)
         out["date"] = max([smeta["date"], *(p["date"] for p in pnrs)])
+        # the commit of the newest step (steps cached before commits were kept have none)
+        out["commit"] = max([smeta, *pnrs], key=lambda m: m["date"]).get("commit")
         out["commands"].append(pnrs[0]["command"].replace(f"--seed {seeds[0]}",
                                                           "--seed SEED"))
         nofit = [p for p in pnrs if p["status"] != "ok"]
@@ -563,9 +595,13 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     _throughput(rec)
     rec["inputs"] = inputs_digest(core, p, tgt, grade, seeds)
     rec["wall_s"] = round(design["wall_s"] + harness["wall_s"], 2)
+    # the tools' time apart: synthesis, place-and-route (all seeds), core and harness
+    rec["synth_s"] = round(design["synth_s"] + harness["synth_s"], 2)
+    rec["pnr_s"] = round(design["pnr_s"] + harness["pnr_s"], 2)
     rec["elapsed_s"] = round(time.monotonic() - t0, 2)
     rec["cached"] = design["cached"] and harness["cached"]
     rec["date"] = max(design["date"], harness["date"])
+    rec["commit"] = max(design, harness, key=lambda d: d["date"])["commit"]
     rec["commands"] = design["commands"]
     return rec
 
@@ -591,6 +627,20 @@ def _throughput(rec: dict) -> dict:
 ARCHIVE = cores.ROOT / "docs" / "measurements.json"
 
 
+def identity(core: Core, params: dict[str, int] | None, target: str | Target,
+             grade: str | None, seeds: tuple[int, ...]
+             ) -> tuple[Target, dict[str, int], str | None, tuple[int, ...]]:
+    """(target, parameters, grade, seeds) of a measurement as its record names them: every
+    parameter, no seeds on a target without place-and-route, no grade without seeds."""
+    from .targets import get as get_target
+
+    tgt = target if isinstance(target, Target) else get_target(target)
+    p = core.params(params)
+    seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
+    grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
+    return tgt, p, grade, seeds
+
+
 def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
                   grade: str | None, seeds: tuple[int, ...]) -> str:
     """A digest of everything that decides a measurement's figures, computed without running
@@ -599,12 +649,7 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
     count), the parameters, target, grade, seeds, clock constraint, Yosys script and the YoWASP
     package versions. A record is valid for the current tree exactly when its ``inputs``
     equal this."""
-    from .targets import get as get_target
-
-    tgt = target if isinstance(target, Target) else get_target(target)
-    p = core.params(params)
-    seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
-    grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
+    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
     hns = harness_of(core)
     harness = canonical_files({f: str(RTL / f) for f in (*hns.rtl, *hns.passthrough)})
     sources = Design.of(core, p).canonical()
@@ -639,7 +684,8 @@ def write_archive(records: list[dict], path: Path | None = None,
     for section, recs in (("records", records), ("parts", parts)):
         keep = out[section] = {}
         for r in recs:
-            r = {k: v for k, v in r.items() if k not in ("cached", "elapsed_s", "archived")}
+            r = {k: v for k, v in r.items()
+                 if k not in ("cached", "elapsed_s", "archived", "stale")}
             keep[r["inputs"]] = r
     if not out["parts"]:
         del out["parts"]
@@ -647,25 +693,93 @@ def write_archive(records: list[dict], path: Path | None = None,
     return path
 
 
+def stale_record(archive: dict[str, dict], match: dict, current: str) -> dict | None:
+    """The newest record of ``archive`` (digest -> record) whose fields equal ``match`` (its
+    identity: core, parameters, target, ...) under another digest than ``current``: a
+    measurement of older RTL or tools; None if there is none."""
+    old = [r for d, r in archive.items()
+           if d != current and all(r.get(k) == v for k, v in match.items())]
+    return max(old, key=lambda r: r.get("date") or "", default=None)
+
+
 def recorded(core: Core, params: dict[str, int] | None = None,
              target: str | Target = "ecp5", grade: str | None = None,
-             seeds: tuple[int, ...] = DEFAULT_SEEDS, archive: Path | None = None) -> dict:
+             seeds: tuple[int, ...] = DEFAULT_SEEDS, archive: Path | None = None,
+             stale: bool = False) -> dict:
     """The record of a measurement without running any tool: from the cache, else from the
     archive if it holds one for the same inputs (the cycle model and throughput are taken
-    from the registry as it is now). Raises NotCached when neither has it."""
+    from the registry as it is now). ``stale``: else the archive's newest record of the same
+    core, parameters, target, grade and seeds measured with older inputs (RTL, tools), with
+    ``stale`` True; such a record is never to be shown as current. Raises NotCached when
+    none of these has it."""
+    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
+    digest = inputs_digest(core, p, tgt, grade, seeds)
+    kept = read_archive(archive)
     try:
-        return measure(core, params, target, grade, seeds=seeds, cache_only=True)
+        rec = measure(core, p, tgt, grade, seeds=seeds, cache_only=True)
     except NotCached:
-        pass
-    p = core.params(params)
-    old = read_archive(archive).get(inputs_digest(core, p, target, grade, seeds))
+        rec = None
+    if rec is not None:  # steps cached before commits were kept: the archive's
+        if not rec.get("commit") and digest in kept:
+            rec["commit"] = kept[digest].get("commit")
+        return rec
+    old = kept.get(digest)
+    if old is None and stale:
+        old = stale_record(kept, {"core": core.name, "params": p, "target": tgt.name,
+                                  "grade": grade, "seeds": list(seeds)}, digest)
     if old is None:
-        raise NotCached(f"{core.name} {p} on {target}: neither in the cache nor in "
+        raise NotCached(f"{core.name} {p} on {tgt.name}: neither in the cache nor in "
                         f"{ARCHIVE.name}")
     rec = {**old, "params": p, "ciphers": list(core.ciphers(p)), "block_bits": core.block_bits(p),
            "latency": core.latency(p), "interval": core.interval(p),
-           "key_setup": core.key_setup(p), "cached": True, "archived": True}
+           "key_setup": core.key_setup(p), "cached": True, "archived": True,
+           "stale": old["inputs"] != digest}
     return _throughput(limits.apply(rec))
+
+
+def first_commits(path: Path | None = None) -> dict[str, str]:
+    """digest -> the commit (short) that first added it to the archive file ``path``, from
+    the checkout's git history (as ``git log -S<digest> --reverse -- <path>`` finds it, for
+    every digest in one pass); {} outside a git checkout. Fills the ``commit`` of records
+    archived before records named theirs."""
+    path = path or ARCHIVE
+    try:
+        log = subprocess.run(["git", "-C", str(path.parent), "log", "--reverse",
+                              "--format=commit %h", "-p", "--unified=0", "--", path.name],
+                             capture_output=True, text=True, check=True,
+                             stdin=subprocess.DEVNULL).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return {}
+    out: dict[str, str] = {}
+    commit = None
+    for line in log.splitlines():
+        if line.startswith("commit "):
+            commit = line.split()[1]
+        elif line.startswith("+") and commit:
+            for d in re.findall(r"\b[0-9a-f]{64}\b", line):
+                out.setdefault(d, commit)
+    return out
+
+
+def backfill_commits(path: Path | None = None) -> int:
+    """Name the commit of every record of the archive ``path`` that has none
+    (``first_commits``), in the file; returns how many were filled (once done, none: git is
+    not asked again)."""
+    path = path or ARCHIVE
+    if not path.exists():
+        return 0
+    data = json.loads(path.read_text())
+    todo = [r for section in ("records", "parts") for r in data.get(section, {}).values()
+            if not r.get("commit")]
+    found = first_commits(path) if todo else {}
+    n = 0
+    for r in todo:
+        if r.get("inputs") in found:
+            r["commit"] = found[r["inputs"]]
+            n += 1
+    if n:
+        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    return n
 
 
 def _sub(a: float, b: float) -> float:

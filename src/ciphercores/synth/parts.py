@@ -123,25 +123,39 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     return {"schema": flow.SCHEMA, "kind": "parts", "core": core.name, "params": p,
             "target": tgt.name, "device": tgt.device, "parts": parts, "area": areas,
             "total": total, "cells": meta["cells"], "tools": flow.tool_versions(tgt),
-            "date": meta["date"], "wall_s": meta["wall_s"], "cached": cached,
+            "date": meta["date"], "commit": meta.get("commit"), "wall_s": meta["wall_s"],
+            "synth_s": meta["wall_s"], "cached": cached,
             "commands": [meta["script"].strip()],
             "inputs": inputs_digest(core, p, tgt)}
 
 
 def recorded(core: Core, params: dict[str, int] | None = None, target: str = "ecp5",
-             archive: Path | None = None) -> dict:
+             archive: Path | None = None, stale: bool = False) -> dict:
     """The parts record without running a tool: from the cache, else from the archive's
-    ``parts`` section. Raises NotCached when neither has it."""
-    try:
-        return measure(core, params, target, cache_only=True)
-    except NotCached:
-        pass
+    ``parts`` section; ``stale``: else its newest record of the same core, parameters and
+    target measured with older inputs, with ``stale`` True (``flow.recorded``). Raises
+    NotCached when none of these has it."""
     p = core.params(params)
-    old = flow.read_archive(archive, "parts").get(inputs_digest(core, p, target))
+    digest = inputs_digest(core, p, target)
+    kept = flow.read_archive(archive, "parts")
+    try:
+        rec = measure(core, p, target, cache_only=True)
+    except NotCached:
+        rec = None
+    if rec is not None:
+        if not rec.get("commit") and digest in kept:
+            rec["commit"] = kept[digest].get("commit")
+        return rec
+    old = kept.get(digest)
+    if old is None and stale:
+        old = flow.stale_record(kept, {"core": core.name, "params": p,
+                                       "target": getattr(target, "name", target)},
+                                digest)
     if old is None:
         raise NotCached(f"{core.name} {p} by part on {target}: neither in the cache nor in "
                         f"{flow.ARCHIVE.name}")
-    return {**old, "params": p, "cached": True, "archived": True}
+    return {**old, "params": p, "cached": True, "archived": True,
+            "stale": old["inputs"] != digest}
 
 
 def rows(rec: dict) -> list[tuple[str, str, dict, float | None]]:

@@ -20,7 +20,7 @@ from .. import cores
 from ..cores import ROOT
 from ..cores.modecore import serial_interval
 from ..outfile import write_output
-from . import flow, limits, parts
+from . import flow, limits, parts, scope
 from .targets import TARGETS
 
 #: (target, grade) in the order the page shows them
@@ -39,23 +39,20 @@ def _measured_cores() -> list[cores.Core]:
     return [*cores.CORES.values(), *(cores.get(f"gcm({b})") for b in gcm_bases())]
 
 
-def _sets(core: cores.Core) -> list[dict[str, int]]:
-    """The parameter sets the page shows of ``core``: its test sets and its defaults."""
-    sets = []
-    for ps in (*core.test_sets, core.defaults):
-        p = core.params(ps)
-        if p not in sets:
-            sets.append(p)
-    return sets
+_sets = scope.sets
 
 
-def collect(seeds: tuple[int, ...] = flow.DEFAULT_SEEDS) -> list[dict]:
+def collect(seeds: tuple[int, ...] = flow.DEFAULT_SEEDS, stale: bool = False) -> list[dict]:
+    """The records of every set the page shows (``scope.sets``) on every target and grade of
+    CONFIGS, current ones only; ``stale``: also those of older RTL or tools that the archive's
+    scope keeps (``scope.keeps_stale``), each with ``stale`` True, as the pages show them."""
     recs = []
     for core in _measured_cores():
         for p in _sets(core):
             for target, grade in CONFIGS:
+                old = stale and scope.keeps_stale(core, p, target, grade)
                 try:
-                    recs.append(flow.recorded(core, p, target, grade, seeds))
+                    recs.append(flow.recorded(core, p, target, grade, seeds, stale=old))
                 except flow.NotCached:
                     continue
     return recs
@@ -65,9 +62,9 @@ def collect(seeds: tuple[int, ...] = flow.DEFAULT_SEEDS) -> list[dict]:
 PARTS_TARGETS = ("ecp5", "xc7")
 
 
-def collect_parts() -> list[dict]:
+def collect_parts(stale: bool = False) -> list[dict]:
     """The area-by-part records (``ciphercores.synth.parts``) of every set the page shows of
-    a core that names parts, from the cache or the archive."""
+    a core that names parts, from the cache or the archive (``stale``: as ``collect``)."""
     recs = []
     for core in _measured_cores():
         for p in _sets(core):
@@ -75,7 +72,7 @@ def collect_parts() -> list[dict]:
                 continue
             for target in PARTS_TARGETS:
                 try:
-                    recs.append(parts.recorded(core, p, target))
+                    recs.append(parts.recorded(core, p, target, stale=stale))
                 except flow.NotCached:
                     continue
     return recs
@@ -87,6 +84,39 @@ def _fmt(v, nd=1) -> str:
     if isinstance(v, float):
         return f"{v:.{nd}f}"
     return str(v)
+
+
+#: the mark on every figure of a stale record: measured with older RTL or tools
+STALE_MARK = "†"
+#: the generated section of this page that lists the stale records
+STALE_ANCHOR = "stale-rows"
+
+
+def mark(cell: str, r: dict | None) -> str:
+    """``cell``, a figure of record ``r``, with the stale mark if ``r`` is stale (no figure,
+    –, stays as it is)."""
+    if r is not None and r.get("stale") and cell.strip() not in ("", "–") \
+            and not cell.startswith("– "):
+        return f"{cell} {STALE_MARK}"
+    return cell
+
+
+def _row(cells: list[str], r: dict, figures: range | list[int]) -> str:
+    """A table row of ``cells``; those at ``figures`` are ``r``'s figures (``mark``)."""
+    return "| " + " | ".join(mark(c, r) if i in figures else c
+                             for i, c in enumerate(cells)) + " |"
+
+
+def stale_footnote(recs: list[dict], link: str) -> list[str]:
+    """The one footnote of a page that shows stale records (``link``: to this page's
+    section listing them); nothing when ``recs`` holds none."""
+    n = sum(1 for r in recs if r.get("stale"))
+    if not n:
+        return []
+    return [f"{STALE_MARK} Measured with older RTL or tools than today's tree (its inputs "
+            "digest no longer matches): kept and marked until it is measured again "
+            f"(`make bench-stale`). Every such row, when and on which commit it was measured "
+            f"and the hours to measure it again: [stale rows]({link}).", ""]
 
 
 def _fmax(r: dict) -> str:
@@ -197,14 +227,20 @@ def _table_timed(recs: list[dict]) -> list[str]:
             fmax = r["status"] + (f": {r['error']}" if r.get("error") else "")
         else:
             fmax = _fmax(r)
-        lines.append(
-            f"| `{r['core']}` | {_params(r['params'], r['core'])} | {', '.join(r['ciphers'])} | "
-            f"{_fmt(a['lut'])} | {_fmt(a['ff'])} | {_fmt(a['carry'])} | {_fmt(a['bram'])} | "
-            f"{_fmt(a['dsp'])} | {fmax} | {_cycles_cell(r)} | "
-            f"{_gbps_cell(r)} | {_chained_cell(r)} | {_gbps_cell(r, per_klut=True)} | "
-            f"{_fmt(h['area']['lut'])} / {_fmt(h['area']['ff'])}, {_fmax_alone(h)} | "
-            f"{_fmt(r['wall_s'], 0)} |")
+        lines.append(_row(
+            [f"`{r['core']}`", _params(r['params'], r['core']), ", ".join(r["ciphers"]),
+             _fmt(a["lut"]), _fmt(a["ff"]), _fmt(a["carry"]), _fmt(a["bram"]), _fmt(a["dsp"]),
+             fmax, _cycles_cell(r), _gbps_cell(r), _chained_cell(r),
+             _gbps_cell(r, per_klut=True),
+             f"{_fmt(h['area']['lut'])} / {_fmt(h['area']['ff'])}, {_fmax_alone(h)}",
+             _fmt(r["wall_s"], 0)], r, TIMED_FIGURES))
     return lines
+
+
+#: the columns of a timed table's row that are its record's figures (not the core, its
+#: parameters and ciphers, nor the registry's cycle model)
+TIMED_FIGURES = [3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14]
+AREA_FIGURES = [3, 4, 5, 6, 7, 8, 10, 11]
 
 
 def _table_area(recs: list[dict]) -> list[str]:
@@ -215,11 +251,11 @@ def _table_area(recs: list[dict]) -> list[str]:
     ]
     for r in recs:
         a, h = r["core_area"], r["harness"]["area"]
-        lines.append(
-            f"| `{r['core']}` | {_params(r['params'], r['core'])} | {', '.join(r['ciphers'])} | "
-            f"{_fmt(a['lut'])} | {_fmt(a['ff'])} | {_fmt(a['carry'])} | {_fmt(a['bram'])} | "
-            f"{_fmt(a['dsp'])} | {_fmt(a['lutram'])} | {_cycles_cell(r)} | "
-            f"{_fmt(h['lut'])} / {_fmt(h['ff'])} | {_fmt(r['wall_s'], 0)} |")
+        lines.append(_row(
+            [f"`{r['core']}`", _params(r['params'], r['core']), ", ".join(r["ciphers"]),
+             _fmt(a["lut"]), _fmt(a["ff"]), _fmt(a["carry"]), _fmt(a["bram"]), _fmt(a["dsp"]),
+             _fmt(a["lutram"]), _cycles_cell(r), f"{_fmt(h['lut'])} / {_fmt(h['ff'])}",
+             _fmt(r["wall_s"], 0)], r, AREA_FIGURES))
     return lines
 
 
@@ -241,9 +277,7 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
     for old in data.get("records", []):
         where = old["target"] + (f" -{old['grade']}" if old.get("grade") else "")
         try:
-            core = cores.get(old["core"])
-            r = flow.recorded(core, old["params"], old["target"], old.get("grade"),
-                              tuple(old.get("seeds") or ()))
+            r = sweep_point(old)
         except flow.NotCached:
             out.append(f"| {_params(old['params'])} | {where} | not measured (older RTL or "
                        "tools) | | | | | | | |")
@@ -257,16 +291,46 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
         if r["status"] != "ok":
             fmax = r["status"]
         elif r.get("fmax_mhz"):
-            fmax = _fmax(r)
+            fmax = _fmax(r) + (" (1 seed)" if len(r.get("seeds") or ()) == 1 else "")
         else:
             fmax = "– (no timing)"
-        out.append(f"| {_params(r['params'], r['core'])} | {where} | {_fmt(a['lut'])} | "
-                   f"{_fmt(a['ff'])} | "
-                   f"{_fmt(a['carry'])} | {_fmt(a['bram'])} | {fmax} | "
-                   f"{_cycles_cell(r)} | {_gbps_cell(r)} | "
-                   f"{_gbps_cell(r, per_klut=True)} |")
+        out.append(_row([_params(r['params'], r['core']), where, _fmt(a["lut"]), _fmt(a["ff"]),
+                         _fmt(a["carry"]), _fmt(a["bram"]), fmax, _cycles_cell(r),
+                         _gbps_cell(r), _gbps_cell(r, per_klut=True)], r, SWEEP_FIGURES))
     out.append("")
     return out
+
+
+SWEEP_FIGURES = [2, 3, 4, 5, 6, 8, 9]
+
+
+def sweep_point(old: dict) -> dict:
+    """The record of a sweep's point ``old`` (a record of the sweep's own run): the current
+    record with the point's seeds, else with the seed a sweep point is re-measured with
+    (``scope.SWEEP_SEEDS``), else (where the archive's scope keeps it) the newest stale one
+    of either. Raises NotCached when there is none."""
+    core = cores.get(old["core"])
+    target, grade = old["target"], old.get("grade")
+    tries = [tuple(old.get("seeds") or ())]
+    if tries[0] and scope.is_sweep_point(core, old["params"], target, grade) \
+            and tries[0] != scope.SWEEP_SEEDS:
+        tries.append(scope.SWEEP_SEEDS)
+    for seeds in tries:
+        try:
+            return flow.recorded(core, old["params"], target, grade, seeds)
+        except flow.NotCached:
+            continue
+    found = []
+    if scope.keeps_stale(core, old["params"], target, grade):
+        for seeds in tries:
+            try:
+                found.append(flow.recorded(core, old["params"], target, grade, seeds,
+                                           stale=True))
+            except flow.NotCached:
+                continue
+    if not found:
+        raise flow.NotCached(f"{core.name} {old['params']} on {target}: no record")
+    return max(found, key=lambda r: r.get("date") or "")
 
 
 def render(recs: list[dict], today: str | None = None,
@@ -285,6 +349,7 @@ def render(recs: list[dict], today: str | None = None,
         "edit by hand. `make bench-synth` reruns every measurement (cached runs are reused; "
         "`--force` redoes them) and regenerates this page.",
         "",
+        FOOTNOTE_SLOT,
         "## How these figures are made",
         "",
         "- Every core is measured inside the same harness (`rtl/common/synth_harness.v`): all "
@@ -326,6 +391,7 @@ def render(recs: list[dict], today: str | None = None,
         "is moved into it (REGMODE OUTREG) before nextpnr, where that changes no cycle "
         "(`ciphercores.synth.netlist`; the record's `outregs` counts them: 1,280 flip-flops "
         "in `aes_pipe` with SUBREG=1).",
+        HOURS_SLOT,
         "",
     ]
     sweeps = sorted(IMG.glob("*-sweep.json")) if IMG.exists() else []
@@ -354,6 +420,7 @@ def render(recs: list[dict], today: str | None = None,
         "maps with classic ABC instead and says so in the row's record (`mapper`).",
         "",
     ]
+    out += stale_section(shown, by_part)
     tools: dict[str, str] = {}
     for r in recs:
         tools.update(r["tools"])
@@ -374,7 +441,84 @@ def render(recs: list[dict], today: str | None = None,
         out += [re.sub(r"(\.\./)+synth/[0-9a-f]+/", "", c) for c in cmds]
         out += ["```"]
     out.append("")
+    # the parts that depend on every record shown (the sweeps' too)
+    before, after = scope.rebuild_hours(shown, by_part)
+    at = out.index(HOURS_SLOT)
+    out[at] = (
+        "- The archive's scope: every core's default parameters at ECP5 speeds 8 and 6 and "
+        "every registered test set at speed 8 (placer seeds 1, 2, 3), xc7 and iCE40 (synthesis "
+        "only), sweep points at speed 8 with seed 1 only (marked \"1 seed\" where a point has "
+        "no other); the other sets at speed 6 are no longer measured again and leave this page "
+        "once stale (`ciphercores.synth.scope`). Measuring every row of this page again takes "
+        f"about {before:.1f} h of tool time on the scope of earlier runs (every set at speeds "
+        f"8 and 6, every sweep point with three seeds) and {after:.1f} h on this scope, from "
+        "the archived tool times.")
+    at = out.index(FOOTNOTE_SLOT)
+    out[at:at + 1] = stale_footnote([*shown, *by_part], f"#{STALE_ANCHOR}")
     return "\n".join(out)
+
+
+#: placeholders in the page's lines, filled once every record shown is known
+FOOTNOTE_SLOT = "\0stale footnote"
+HOURS_SLOT = "\0rebuild hours"
+
+
+def stale_records(shown: list[dict], by_part: list[dict] = ()) -> list[dict]:
+    """The stale records among those a page shows, once each, in the page's order."""
+    out, seen = [], set()
+    for r in [*shown, *by_part]:
+        if r.get("stale") and (r.get("kind"), r["inputs"]) not in seen:
+            seen.add((r.get("kind"), r["inputs"]))
+            out.append(r)
+    return out
+
+
+def _where(r: dict) -> str:
+    return r["target"] + (f" -{r['grade']}" if r.get("grade") else "")
+
+
+def stale_rows(shown: list[dict], by_part: list[dict] = ()) -> list[tuple[dict, list[str]]]:
+    """(record, [core, parameters, target and grade, seeds, measured, commit, hours]) of
+    every stale record shown, the hours those the queue needs to measure it again
+    (``scope``)."""
+    out = []
+    for r in stale_records(shown, by_part):
+        seeds = scope.remeasure_seeds(r) if r.get("kind") != "parts" else ()
+        what = _where(r) + (" (by part)" if r.get("kind") == "parts" else "")
+        out.append((r, [f"`{r['core']}`", _params(r["params"], r["core"]), what,
+                        ",".join(map(str, r.get("seeds") or ())) or "–",
+                        (r.get("date") or "?")[:10], f"`{r['commit']}`" if r.get("commit")
+                        else "unknown", f"{scope.tool_s(r, seeds) / 3600:.2f}"]))
+    return out
+
+
+def shown_now() -> tuple[list[dict], list[dict]]:
+    """(every measurement record, every area-by-part record) that ``ciphercores results``
+    would show now, sweep points included; nothing is written."""
+    recs, by_part = collect(stale=True), collect_parts(stale=True)
+    shown: list[dict] = []
+    render(recs, shown=shown, by_part=by_part)
+    return shown, by_part
+
+
+def stale_section(shown: list[dict], by_part: list[dict] = ()) -> list[str]:
+    """The page's section listing every stale record shown; nothing without one."""
+    rows = stale_rows(shown, by_part)
+    if not rows:
+        return []
+    hours = sum(float(c[-1]) for _, c in rows)
+    out = ["## Stale rows", "",
+           f"{len(rows)} records shown with the mark {STALE_MARK}: measured with older RTL or "
+           "tools than today's tree, kept until `make bench-stale` (`ciphercores synth "
+           "--stale`) measures them again, in this order: the default parameters at speed 8, "
+           "at speed 6, the test sets at speed 8, the other targets, then sweep points "
+           f"(seed 1). About {hours:.1f} h of tool time in all, estimated from the archived "
+           "times of each (place-and-route shared out over the seeds where the record does "
+           "not keep it apart).", "",
+           "| core | parameters | target | seeds | measured (UTC) | commit | hours to measure "
+           "again |", "|---|---|---|---|---|---|---:|"]
+    out += ["| " + " | ".join(c) + " |" for _, c in rows]
+    return [*out, ""]
 
 
 def target_tables(recs: list[dict], level: str) -> list[str]:
@@ -421,9 +565,10 @@ def by_part_table(recs: list[dict], level: str = "##") -> list[str]:
         head = f"| `{r['core']}` | {_params(r['params'], r['core'])} | {r['target']} |"
         for label, mod, a, sh in parts.rows(r):
             mod = f"`{mod}`" if mod else ""
-            out.append(f"{head} {label} | {mod} | {_fmt(a['lut'])} | {_fmt(a['ff'])} | "
-                       f"{_fmt(a['carry'])} | {_fmt(a['bram'])} | {_fmt(a['lutram'])} | "
-                       f"{'–' if sh is None else f'{sh:.0%}'} |")
+            figs = [_fmt(a[k]) for k in ("lut", "ff", "carry", "bram", "lutram")]
+            figs.append("–" if sh is None else f"{sh:.0%}")
+            out.append(f"{head} {label} | {mod} | "
+                       + " | ".join(mark(f, r) for f in figs) + " |")
             head = "| | | |"
     dates = sorted(r["date"] for r in recs)
     tools = sorted({f"{k} `{v}`" for r in recs for k, v in r["tools"].items()
@@ -477,7 +622,9 @@ def write(path: Path = DOC, archive: Path | None = flow.ARCHIVE) -> tuple[Path, 
     """docs/results.md and the archive of exactly the records the page shows, from one
     collection of records (the cache, else the archive); returns the page's path and the
     records (from which ``ciphercores results`` also writes the datasheets)."""
-    recs, by_part = collect(), collect_parts()
+    if archive is not None:  # records archived before they named their commit: from git
+        flow.backfill_commits(archive)
+    recs, by_part = collect(stale=True), collect_parts(stale=True)
     shown: list[dict] = []
     write_output(path, render(recs, shown=shown, by_part=by_part).encode())
     if archive is not None:
