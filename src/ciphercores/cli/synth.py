@@ -100,6 +100,16 @@ def _synth(args: argparse.Namespace) -> int:
     from .. import cores
     from ..synth import flow
 
+    if args.stale:
+        if args.core:
+            raise UsageError("--stale measures every stale record again: no core name")
+        from ..synth import queue
+
+        return queue.main(args.budget, write_pages)
+    if args.budget is not None:
+        raise UsageError("--budget goes with --stale")
+    if not args.core:
+        raise UsageError("name a core to measure (or --stale: every stale record)")
     core = cores.get(args.core)
     params = parse_params(args.P or [], where="-P")
     grade = None
@@ -171,20 +181,27 @@ def _explore(args: argparse.Namespace) -> int:
     return 0 if n_ok == len(recs) else 1
 
 
-def _results(args: argparse.Namespace) -> int:
+def write_pages(out: Path | None = None) -> tuple[Path, list[dict]]:
+    """docs/results.md (or ``out``), and unless ``out`` is given the archive, the datasheets
+    and the README's table, from one collection of records; returns the page and records."""
     from ..synth import flow, results
-
-    if args.stale:
-        return print_stale(*results.shown_now())
 
     # the datasheets and the README's table come from the same records as the page; an
     # --out elsewhere leaves them alone
-    path, recs = results.write(Path(args.out) if args.out else results.DOC,
-                               None if args.out else flow.ARCHIVE)
-    if not args.out:
+    path, recs = results.write(out or results.DOC, None if out else flow.ARCHIVE)
+    if not out:
         from .. import datasheets
 
         datasheets.write(recs, results.ROOT)
+    return path, recs
+
+
+def _results(args: argparse.Namespace) -> int:
+    from ..synth import results
+
+    if args.stale:
+        return print_stale(*results.shown_now())
+    path, recs = write_pages(Path(args.out) if args.out else None)
     n = len(recs)
     print(f"wrote {path}{'' if args.out else ', the datasheets, the README table and the archive'}"
           f" ({n} measurements)")
@@ -221,7 +238,7 @@ def add(sub) -> None:
                        description="Measure one registered core inside the generic harness (a GCM "
                        "core gcm(CORE) in the GCM harness): cell counts, routed Fmax (median "
                        "of seeds), throughput. Cached.")
-    s.add_argument("core")
+    s.add_argument("core", nargs="?")
     s.add_argument("-P", action="append", metavar="NAME=VALUE", help="core parameter")
     s.add_argument("--target", choices=list(TARGETS), default="ecp5")
     s.add_argument("--speed", choices=["6", "8"], default="8", help="ECP5 speed grade")
@@ -235,6 +252,13 @@ def add(sub) -> None:
                    help="area of each of the core's parts (registry: parts; a GCM core's AES "
                    "core, GHASH unit and engine) in one synthesis with them kept as modules; "
                    "no place-and-route")
+    s.add_argument("--stale", action="store_true",
+                   help="no core: measure every record the pages show stale again, one seed at "
+                   "a time, resuming from the cache (defaults at speed 8, at speed 6, test "
+                   "sets at speed 8, other targets, sweep points at seed 1), under nice; the "
+                   "pages are written again as each record completes")
+    s.add_argument("--budget", type=float, metavar="MINUTES",
+                   help="with --stale: start no seed after this many minutes")
     s.set_defaults(func=_synth)
 
     e = sub.add_parser("explore", help="sweep parameters over targets, in parallel on Dask",
