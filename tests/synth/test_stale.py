@@ -272,3 +272,40 @@ def test_a_record_names_its_commit_and_older_ones_are_found_in_history(tmp_path)
     assert flow.first_commits(arch) == {"1" * 64: first, "2" * 64: second}
     assert flow.backfill_commits(arch) == 2 and flow.backfill_commits(arch) == 0
     assert {r["commit"] for r in flow.read_archive(arch).values()} == {first, second}
+
+
+def test_a_sweep_point_shows_its_seeds_and_its_staleness(tmp_path, monkeypatch):
+    """A point of a sweep run with three seeds: today's record with seed 1 alone is shown
+    as such ("1 seed"); without it the stale three-seed record, marked; at speed 6 (not the
+    defaults) a stale point leaves the table."""
+    monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
+    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
+    core = cores.get("speck_pipe")
+    p = core.params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 2})
+    assert p not in scope.sets(core)
+    img = tmp_path / "img"
+    img.mkdir()
+    js = img / "speck_pipe-x-sweep.json"
+    js.write_text(json.dumps({"generated": "2026-11-20", "records": [
+        {"core": "speck_pipe", "params": p, "target": "ecp5", "grade": g, "seeds": [1, 2, 3]}
+        for g in ("8", "6")]}))
+    monkeypatch.setattr(results, "DOC", tmp_path / "results.md")
+    old8 = _archived(core, p, "8", "a" * 64, fmax_mhz=150.0)
+    old6 = _archived(core, p, "6", "b" * 64)
+    one = {**_archived(core, p, "8", fmax_mhz=160.0, fmax_min_mhz=160.0, fmax_max_mhz=160.0),
+           "seeds": [1]}
+    one["inputs"] = flow.inputs_digest(core, p, "ecp5", "8", (1,))
+
+    def rows():
+        shown: list[dict] = []
+        lines = results._sweep(js, shown)
+        return [ln for ln in lines if ln.startswith("| WORD")], shown
+
+    flow.write_archive([old8, old6, one])
+    (r8, r6), shown = rows()
+    assert "160.0 (160.0..160.0) (1 seed) |" in r8 and MARK not in r8
+    assert "not measured" in r6 and shown == [flow.recorded(core, p, "ecp5", "8", (1,))]
+    flow.write_archive([old8, old6])
+    (r8, r6), shown = rows()
+    assert "| 500 † | 300 † |" in r8 and "150.0 (99.0..101.0) † |" in r8 and "1 seed" not in r8
+    assert shown[0]["stale"] and "not measured" in r6

@@ -90,7 +90,9 @@ def format_record(r: dict) -> str:
     if r.get("tools"):
         lines.append("  tools: " + "; ".join(f"{k} {v}" for k, v in r["tools"].items()))
     if "wall_s" in r:
-        lines.append(f"  wall time: {r['wall_s']:.1f} s of tool time"
+        split = (f" (synthesis {r['synth_s']:.1f} s, place-and-route {r['pnr_s']:.1f} s)"
+                 if r.get("synth_s") is not None and r.get("pnr_s") else "")
+        lines.append(f"  wall time: {r['wall_s']:.1f} s of tool time{split}"
                      + (" (all from the cache)" if r.get("cached") else "")
                      + f", {r.get('elapsed_s', 0.0):.1f} s now")
     return "\n".join(lines)
@@ -218,11 +220,11 @@ def print_stale(shown: list[dict], by_part: list[dict] = ()) -> int:
         print("no stale rows: every record the pages show matches today's tree")
         return 0
     head = ["core", "parameters", "target", "seeds", "measured", "commit", "hours"]
-    table = [head, *([c.strip("`") for c in cells] for _, cells in rows)]
+    table = [head, *([c.strip("`") for c in cells] for _, cells, _ in rows)]
     widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     for r in table:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
-    hours = sum(float(cells[-1]) for _, cells in rows)
+    hours = sum(h for _, _, h in rows)
     print(f"{len(rows)} stale rows, about {hours:.1f} h of tool time to measure them again "
           "(`ciphercores synth --stale`, `make bench-stale`)")
     return 0

@@ -399,8 +399,10 @@ def render(recs: list[dict], today: str | None = None,
         out += ["## Sweeps", "",
                 "Made by `ciphercores explore` (the commands are in the Makefile's "
                 "`bench-synth` and `bench-sweeps`). Each table is rebuilt from the measurement "
-                "cache for the current RTL and tools: a point measured with older RTL shows "
-                "as `not measured`; the plot and CSV are those of the sweep's own run.", ""]
+                "cache and the archive for the current RTL and tools: a point measured with "
+                f"older RTL keeps its figures marked {STALE_MARK} (at speed 6, other than the "
+                "defaults, it shows as `not measured`), a point measured with seed 1 alone "
+                "says \"1 seed\"; the plot and CSV are those of the sweep's own run.", ""]
         for js in sweeps:
             out += _sweep(js, shown)
     out += target_tables(recs, "##")
@@ -477,18 +479,20 @@ def _where(r: dict) -> str:
     return r["target"] + (f" -{r['grade']}" if r.get("grade") else "")
 
 
-def stale_rows(shown: list[dict], by_part: list[dict] = ()) -> list[tuple[dict, list[str]]]:
-    """(record, [core, parameters, target and grade, seeds, measured, commit, hours]) of
-    every stale record shown, the hours those the queue needs to measure it again
+def stale_rows(shown: list[dict], by_part: list[dict] = ()
+               ) -> list[tuple[dict, list[str], float]]:
+    """(record, [core, parameters, target and grade, seeds, measured, commit, hours], hours)
+    of every stale record shown, the hours those the queue needs to measure it again
     (``scope``)."""
     out = []
     for r in stale_records(shown, by_part):
         seeds = scope.remeasure_seeds(r) if r.get("kind") != "parts" else ()
+        hours = scope.tool_s(r, seeds) / 3600
         what = _where(r) + (" (by part)" if r.get("kind") == "parts" else "")
         out.append((r, [f"`{r['core']}`", _params(r["params"], r["core"]), what,
                         ",".join(map(str, r.get("seeds") or ())) or "–",
                         (r.get("date") or "?")[:10], f"`{r['commit']}`" if r.get("commit")
-                        else "unknown", f"{scope.tool_s(r, seeds) / 3600:.2f}"]))
+                        else "unknown", f"{hours:.2f}"], hours))
     return out
 
 
@@ -506,7 +510,7 @@ def stale_section(shown: list[dict], by_part: list[dict] = ()) -> list[str]:
     rows = stale_rows(shown, by_part)
     if not rows:
         return []
-    hours = sum(float(c[-1]) for _, c in rows)
+    hours = sum(h for _, _, h in rows)
     out = ["## Stale rows", "",
            f"{len(rows)} records shown with the mark {STALE_MARK}: measured with older RTL or "
            "tools than today's tree, kept until `make bench-stale` (`ciphercores synth "
@@ -517,7 +521,7 @@ def stale_section(shown: list[dict], by_part: list[dict] = ()) -> list[str]:
            "not keep it apart).", "",
            "| core | parameters | target | seeds | measured (UTC) | commit | hours to measure "
            "again |", "|---|---|---|---|---|---|---:|"]
-    out += ["| " + " | ".join(c) + " |" for _, c in rows]
+    out += ["| " + " | ".join(c) + " |" for _, c, _ in rows]
     return [*out, ""]
 
 
