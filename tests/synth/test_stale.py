@@ -309,3 +309,13 @@ def test_a_sweep_point_shows_its_seeds_and_its_staleness(tmp_path, monkeypatch):
     (r8, r6), shown = rows()
     assert "| 500 † | 300 † |" in r8 and "150.0 (99.0..101.0) † |" in r8 and "1 seed" not in r8
     assert shown[0]["stale"] and "not measured" in r6
+
+
+def test_slow_path_figures_of_a_stale_record_are_marked():
+    slow = {"fmax_mhz": 100.0, "seed": 2, "endpoints": 900, "near": 40,
+            "groups": [{"from": "a", "to": "b", "pin": "DI", "endpoints": 30, "worst_ns": 10.0}]}
+    rec = {"core": "speck_iter", "params": {"WORD": 16, "KEY_WORDS": 4}, "slow_paths": slow}
+    current = results._slow_paths([rec])[-2]
+    stale = results._slow_paths([{**rec, "stale": True}])[-2]
+    assert MARK not in current
+    assert _cells(stale)[2:] == [f"{c} {MARK}" for c in _cells(current)[2:]]

@@ -604,8 +604,8 @@ def _slow_paths(recs: list[dict]) -> list[str]:
         groups = "<br>".join(f"{g['worst_ns']:.2f}, {g['endpoints']}: `{g['from']}` -> "
                              f"`{g['to']}` [{g['pin']}]" for g in sp["groups"][:3])
         seed = f"{sp['seed']}: {sp['fmax_mhz']:.1f}" if sp.get("seed") else f"{sp['fmax_mhz']:.1f}"
-        out.append(f"| `{r['core']}` | {_params(r['params'], r['core'])} | {seed} | "
-                   f"{sp['near']} of {sp['endpoints']} | {groups} |")
+        out.append(_row([f"`{r['core']}`", _params(r["params"], r["core"]), seed,
+                         f"{sp['near']} of {sp['endpoints']}", groups], r, [2, 3, 4]))
     return [*out, ""]
 
 
