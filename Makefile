@@ -6,7 +6,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: demo test slow formal lint clean venv bench-synth bench-sweeps bench-stale soc
+.PHONY: demo test slow formal lint clean venv bench-synth bench-sweeps bench-stale soc \
+	suite-time
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +30,13 @@ demo: $(STAMP)
 ## test: the default test suite (models, vectors, modes, every core on both simulators)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+## suite-time: the default suite as `make test` runs it, timed: prints the ten longest tests
+## and the total, and writes every test's time to tests/suite-times.json, the longest-first
+## order of the next runs (tests/conftest.py). For a new user's figure, empty the caches first:
+## CIPHERCORES_CACHE_DIR and CCACHE_DIR pointing at new directories.
+suite-time: $(STAMP)
+	$(BIN)/python -m pytest -n 2 --suite-times tests/suite-times.json $(PYTEST_ARGS)
 
 ## slow: the long runs (10^6 random blocks per core)
 slow: $(STAMP)

@@ -45,4 +45,6 @@ def test_blowfish_core(core_name, params, sim):
     if sim != "verilator":  # every key length on Verilator; the edges and a middle on Icarus
         # (each key load is a schedule of 25,068 cycles: rounds of three cycles)
         config.update(blocks_per_key=2, key_lengths=[4, 29, 56])
-    runner.run(core, params, sim, "cocotb_blowfish", config=config, quiet=True)
+    # the bench reads the engine's ROUND_CYCLES and bf_pipe's S-box copies: every signal
+    runner.run(core, params, sim, "cocotb_blowfish", config=config, quiet=True,
+               public_depth=None)
