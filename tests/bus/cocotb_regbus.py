@@ -615,7 +615,7 @@ async def _key_taken(env: Env) -> None:
 
 @cocotb.test()
 async def key_staging_wiped(dut):
-    """Once the core has taken a key nothing of it is left in the wrapper (issue 48, item 1):
+    """Once the core has taken a key nothing of it is left in the wrapper:
     KEYLEN reads zero and KEY_LOAD without new key words loads the zero key at the shortest
     length. So a master that cannot read KEY can neither cut a loaded key short with KEYLEN nor
     recover it a word at a time (one word replaced, reloaded, outputs compared): the rest of
@@ -658,8 +658,8 @@ async def key_staging_wiped(dut):
 
 @cocotb.test()
 async def data_and_iv_wiped(dut):
-    """DIN and IV are write-only (reads refused, zero) and zero once the core took them (issue
-    48, item 2): a second START without new DIN words processes the zero block, a second
+    """DIN and IV are write-only (reads refused, zero) and zero once the core took them: a
+    second START without new DIN words processes the zero block, a second
     IV_LOAD without new IV words loads the zero IV."""
     env = Env(dut)
     await env.start()

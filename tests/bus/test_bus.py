@@ -141,7 +141,7 @@ def test_wrapper_synthesises(tmp_path):
 
 def test_wishbone_response_is_documented_as_gated():
     """docs/bus.md says what wb_regs_bridge.v does: ack/err are cc_regs's registered response
-    gated by cyc && stb (kept for issue 47's Wishbone property), not registered outputs."""
+    gated by cyc && stb (kept for the formal Wishbone property), not registered outputs."""
     rtl = (RTL / "bus" / "wb_regs_bridge.v").read_text()
     assert re.search(r"assign wb_ack_o = rsp_valid && !rsp_err && active;", rtl)
     assert re.search(r"assign wb_err_o = rsp_valid && rsp_err && active;", rtl)
