@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The co-simulation build cache as an attack surface (issue 48, items 15 and 16): a hung
-build step and a wait for another process's build are bounded; a cached library is loaded only
-from a cache no other user can write and only if it is the library that was built there (the
-SHA-256 its manifest recorded). No compiler runs here: the cache entries are made by hand."""
+"""The co-simulation build cache as an attack surface: a hung build step and a wait for
+another process's build are bounded; a cached library is loaded only from a cache no other
+user can write and only if it is the library that was built there (the SHA-256 its manifest
+recorded). No compiler runs here: the cache entries are made by hand."""
 
 from __future__ import annotations
 
