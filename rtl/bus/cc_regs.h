@@ -52,13 +52,14 @@
 #define CC_IRQ_EN_ERR (1u << 2)  /* STATUS.ERR is set */
 
 /* KEYLEN (read-write): key length in bytes for KEY_LOAD (cores with a key length port; ignored
- * by the others); locked while KEY_PEND */
+ * by the others); locked while KEY_PEND; zero once the core took the key */
 #define CC_KEYLEN_OFFSET 0x14u
 #define CC_KEYLEN_BYTES_SHIFT 0  /* key length in bytes */
 #define CC_KEYLEN_BYTES_MASK 0x7fu
 
-/* DIN (read-write): the next input block, most significant word first; words beyond the block
- * refused; locked while an input block is pending */
+/* DIN (write-only): the next input block, most significant word first; write-only (reads
+ * refused); words beyond the block refused; locked while an input block is pending; zero once
+ * the core took the block */
 #define CC_DIN_OFFSET 0x20u
 #define CC_DIN_COUNT 4u
 #define CC_DIN_N_OFFSET(n) (CC_DIN_OFFSET + 4u * (uint32_t)(n))
@@ -69,14 +70,14 @@
 #define CC_DOUT_COUNT 4u
 #define CC_DOUT_N_OFFSET(n) (CC_DOUT_OFFSET + 4u * (uint32_t)(n))
 
-/* IV (read-write): IV or initial counter block (mode cores), most significant word first;
- * locked while IV_PEND */
+/* IV (write-only): IV or initial counter block (mode cores), most significant word first;
+ * write-only (reads refused); locked while IV_PEND; zero once the core took the IV */
 #define CC_IV_OFFSET 0x40u
 #define CC_IV_COUNT 4u
 #define CC_IV_N_OFFSET(n) (CC_IV_OFFSET + 4u * (uint32_t)(n))
 
 /* KEY (write-only): the key as on the core's key port, most significant word first; write-only
- * (reads refused); locked while KEY_PEND */
+ * (reads refused); locked while KEY_PEND; zero once the core took the key */
 #define CC_KEY_OFFSET 0x80u
 #define CC_KEY_COUNT 16u
 #define CC_KEY_N_OFFSET(n) (CC_KEY_OFFSET + 4u * (uint32_t)(n))

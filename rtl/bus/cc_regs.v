@@ -95,11 +95,11 @@ localparam integer IRQ_EN_IN_READY = 1;
 localparam integer IRQ_EN_ERR = 2;
 localparam [7:0] REG_KEYLEN = 8'h14;  // rw
 localparam integer KEYLEN_BYTES = 0;  localparam integer KEYLEN_BYTES_W = 7;
-localparam [7:0] REG_DIN = 8'h20;  // rw, 4 words
+localparam [7:0] REG_DIN = 8'h20;  // wo, 4 words
 localparam integer REG_DIN_COUNT = 4;
 localparam [7:0] REG_DOUT = 8'h30;  // ro, 4 words
 localparam integer REG_DOUT_COUNT = 4;
-localparam [7:0] REG_IV = 8'h40;  // rw, 4 words
+localparam [7:0] REG_IV = 8'h40;  // wo, 4 words
 localparam integer REG_IV_COUNT = 4;
 localparam [7:0] REG_KEY = 8'h80;  // wo, 16 words
 localparam integer REG_KEY_COUNT = 16;
@@ -218,8 +218,8 @@ wire ctrl_ok = cmd_clear ||
       (cmd_iv && (IV_PORT == 0 || iv_pend_reg || in_pend_reg)) ||
       (cmd_pop && empty));
 
-wire rd_ok = hit_id || hit_info || hit_status || hit_irq_en || hit_keylen || hit_din ||
-             hit_dout || hit_iv;
+// KEY, DIN and IV are write-only: no read returns key, plaintext or IV bits
+wire rd_ok = hit_id || hit_info || hit_status || hit_irq_en || hit_keylen || hit_dout;
 wire wr_ok = (hit_ctrl && ctrl_ok) || hit_irq_en || (hit_keylen && !key_pend_reg) ||
              (hit_din && !in_pend_reg) || (hit_iv && !iv_pend_reg) ||
              (hit_key && !key_pend_reg);
@@ -256,9 +256,7 @@ always @* begin : p_rdata
     if (hit_status) rdata = status_word;
     if (hit_irq_en) rdata[2:0] = irq_en_reg;
     if (hit_keylen) rdata[6:0] = keylen_reg;
-    if (hit_din) rdata = din_reg[BLOCK_REG-1-32*din_idx -: 32];
     if (hit_dout) rdata = dout[BLOCK_REG-1-32*dout_idx -: 32];
-    if (hit_iv) rdata = iv_reg[BLOCK_REG-1-32*iv_idx -: 32];
 end
 
 // ---------------------------------------------------------------------------------------
@@ -289,10 +287,23 @@ always @(posedge clk) begin : p_regs
     if (we && hit_irq_en)
         irq_en_reg <= req_wdata[2:0];
 
-    // loads and blocks towards the core: pending until the core's handshake
-    if (m_key_tvalid && m_key_tready) key_pend_reg <= 1'b0;
-    if (m_iv_tvalid && m_iv_tready) iv_pend_reg <= 1'b0;
-    if (in_fire) in_pend_reg <= 1'b0;
+    // loads and blocks towards the core: pending until the core's handshake, which wipes
+    // their staging registers (locked while pending, so no write meets the wipe): nothing
+    // of a key, an IV or a plaintext stays in the wrapper once the core has it, and a load
+    // without new words loads zeros (KEYLEN 0: the core's shortest key)
+    if (m_key_tvalid && m_key_tready) begin
+        key_pend_reg <= 1'b0;
+        key_reg <= {KEY_REG{1'b0}};
+        keylen_reg <= 7'd0;
+    end
+    if (m_iv_tvalid && m_iv_tready) begin
+        iv_pend_reg <= 1'b0;
+        iv_reg <= {BLOCK_REG{1'b0}};
+    end
+    if (in_fire) begin
+        in_pend_reg <= 1'b0;
+        din_reg <= {BLOCK_REG{1'b0}};
+    end
     if (do_cmd && cmd_key) key_pend_reg <= 1'b1;
     if (do_cmd && cmd_iv) iv_pend_reg <= 1'b1;
     if (do_cmd && cmd_start) begin

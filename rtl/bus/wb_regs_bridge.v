@@ -4,7 +4,9 @@
 `default_nettype none
 
 // Wishbone B4 classic slave in front of cc_regs (the bus of LiteX SoCs): word addresses,
-// 32-bit data, a registered ack two cycles after stb (no stall, no burst: cti/bte ignored).
+// 32-bit data, ack (or err) in the cycle after the access is taken: cc_regs's registered
+// response gated by cyc && stb, so a master that drops stb sees none (no stall, no burst:
+// cti/bte ignored).
 // A select other than 4'b1111 is refused with err and no effect, like every access cc_regs
 // refuses. Rules and register map: docs/bus.md.
 module wb_regs_bridge (

@@ -10,17 +10,30 @@ binary that another is still writing.
 from __future__ import annotations
 
 import fcntl
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive ``flock`` on ``path`` (created if missing) for the ``with`` body."""
+def locked(path: Path, timeout: float | None = None) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``path`` (created if missing) for the ``with`` body;
+    with ``timeout`` (seconds), give up waiting for it after that long (``TimeoutError``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
+        if timeout is None:
+            fcntl.flock(f, fcntl.LOCK_EX)
+        else:
+            end = time.monotonic() + timeout
+            while True:
+                try:
+                    fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= end:
+                        raise TimeoutError(f"{path} held for over {timeout:g} s") from None
+                    time.sleep(min(0.1, max(0.0, end - time.monotonic())))
         try:
             yield
         finally:

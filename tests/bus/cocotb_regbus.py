@@ -195,13 +195,10 @@ class Env:
 
     # -- register-level views ------------------------------------------------------------
     def readable(self) -> list[int]:
-        """Every offset a read may touch for this core."""
+        """Every offset a read may touch for this core (KEY, DIN and IV are write-only)."""
         bw = self.info.block_words
         offs = [rm.ID, rm.INFO, rm.STATUS, rm.IRQ_EN, rm.KEYLEN]
-        offs += [rm.DIN + 4 * i for i in range(bw)] + [rm.DOUT + 4 * i for i in range(bw)]
-        if self.info.iv_port:
-            offs += [rm.IV + 4 * i for i in range(bw)]
-        return offs
+        return offs + [rm.DOUT + 4 * i for i in range(bw)]
 
     async def snapshot(self) -> dict[int, int]:
         return {off: await self.port.read(off) for off in self.readable()}
@@ -211,6 +208,8 @@ class Env:
         wrapper idle and the FIFO empty."""
         bw, kw = self.info.block_words, self.info.key_words
         out = [("read KEY0 (write-only)", "r", rm.KEY, 0, 0xF),
+               ("read DIN0 (write-only)", "r", rm.DIN, 0, 0xF),
+               (f"read DIN{bw - 1} (write-only)", "r", rm.DIN + 4 * (bw - 1), 0, 0xF),
                ("read CTRL (write-only)", "r", rm.CTRL, 0, 0xF),
                ("write ID (read-only)", "w", rm.ID, 0x12345678, 0xF),
                ("write INFO (read-only)", "w", rm.INFO, 0xFFFFFFFF, 0xF),
@@ -234,6 +233,8 @@ class Env:
             out += [("write IV0 (no IV)", "w", rm.IV, 5, 0xF),
                     ("read IV0 (no IV)", "r", rm.IV, 0, 0xF),
                     ("IV_LOAD (no IV)", "w", rm.CTRL, rm.CTRL_IV_LOAD, 0xF)]
+        else:
+            out += [("read IV0 (write-only)", "r", rm.IV, 0, 0xF)]
         if isinstance(self.port, AxilPort):
             out += [("misaligned read 0x21", "r", rm.DIN + 1, 0, 0xF),
                     ("misaligned write 0x22 (one byte)", "w", rm.DIN, 0x99 << 16, 0x4)]
@@ -325,15 +326,17 @@ async def random_blocks(dut):
 async def register_patterns(dut):
     """Random accesses to every register with random back-pressure (on AXI4-Lite, a second
     reader runs at the same time on the read channels): read-write registers read back what
-    was written, constants read right, refused accesses refused, irq follows IRQ_EN."""
+    was written, write-only ones take writes, constants read right, refused accesses refused,
+    irq follows IRQ_EN."""
     env = Env(dut)
     await env.start()
     env.port.backpressure(True)
     rng = random.Random(int(env.cfg.get("seed", 1)) + 2)
     bw, kw = env.info.block_words, env.info.key_words
-    shadow = {rm.IRQ_EN: 0, rm.KEYLEN: 0, **{rm.DIN + 4 * i: 0 for i in range(bw)}}
+    shadow = {rm.IRQ_EN: 0, rm.KEYLEN: 0}
+    write_only = [rm.KEY + 4 * i for i in range(kw)] + [rm.DIN + 4 * i for i in range(bw)]
     if env.info.iv_port:
-        shadow.update({rm.IV + 4 * i: 0 for i in range(bw)})
+        write_only += [rm.IV + 4 * i for i in range(bw)]
     masks = {rm.IRQ_EN: 0x7, rm.KEYLEN: 0x7F}
     info = await env.port.read(rm.INFO)
     bad = [x for x in env.illegal() if x[2] != rm.CTRL]
@@ -364,7 +367,7 @@ async def register_patterns(dut):
             assert got == shadow[off], f"0x{off:02x} reads 0x{got:x}, wrote 0x{shadow[off]:x}"
             counts["read"] += 1
         elif pick < 0.7:
-            await env.port.write(rm.KEY + 4 * rng.randrange(kw), rng.getrandbits(32))
+            await env.port.write(rng.choice(write_only), rng.getrandbits(32))
             counts["key"] += 1
         elif pick < 0.85:
             what, rw, off, value, strobe = rng.choice(bad)
@@ -460,7 +463,7 @@ async def refused_accesses(dut):
     results = [await _dout(env)]
     await env.port.write(rm.CTRL, rm.CTRL_POP)
     await env.drv.wait(rm.STATUS_IN_READY, rm.STATUS_IN_READY)
-    await env.port.write(rm.CTRL, rm.CTRL_KEY_LOAD)
+    await env.drv.set_key(key)  # staged again: the first load's handshake wiped KEY
     key_locked = 0
     # a core that takes the key at once (a mode core between blocks) is not locked
     st = await env.port.read(rm.STATUS)
@@ -550,7 +553,8 @@ async def interrupt(dut):
 @cocotb.test()
 async def clear_wipes(dut):
     """CLEAR wipes DIN, IV, KEYLEN, KEY, the FIFO and the error, and resets the core: the next
-    block is processed with the zero key, and a key load of the KEY registers loads zeros."""
+    block (a START without DIN written) is the zero block under the zero key, and a key load of
+    the KEY registers loads zeros."""
     env = Env(dut)
     await env.start()
     rng = random.Random(int(env.cfg.get("seed", 1)) + 3)
@@ -558,14 +562,18 @@ async def clear_wipes(dut):
     iv = rng.randbytes(env.bs) if env.mode else None
     await env.check(key, rng.randbytes(2 * env.bs), False, iv)
     bw = env.info.block_words
+    await env.port.write(rm.CTRL, rm.CTRL_START)  # a block left in the FIFO
+    await env.drv.wait(rm.STATUS_OUT_VALID, rm.STATUS_OUT_VALID)
+    # staged but never taken: a block, an IV, a key and its length
     for i, w in enumerate(words(rng.getrandbits(8 * env.bs) | 1, bw)):
         await env.port.write(rm.DIN + 4 * i, w)
     if env.mode:
         for i in range(bw):
             await env.port.write(rm.IV + 4 * i, rng.getrandbits(32) | 1)
+    for i in range(env.info.key_words):
+        await env.port.write(rm.KEY + 4 * i, rng.getrandbits(32) | 1)
+    await env.port.write(rm.KEYLEN, env.key_sizes()[-1])
     await env.port.write(rm.IRQ_EN, rm.IRQ_EN_OUT_VALID)
-    await env.port.write(rm.CTRL, rm.CTRL_START)
-    await env.drv.wait(rm.STATUS_OUT_VALID, rm.STATUS_OUT_VALID)
     await env.port.try_read(rm.KEY)  # sets STATUS.ERR
     await env.port.write(rm.CTRL, rm.CTRL_CLEAR)
     snap = await env.snapshot()
@@ -574,15 +582,19 @@ async def clear_wipes(dut):
     wiped = {o: v for o, v in snap.items() if o not in (rm.ID, rm.INFO, rm.STATUS, rm.IRQ_EN)}
     assert not any(wiped.values()), f"not wiped: {wiped}"
     assert int(dut.irq.value) == 0
-    _, ok = await env.port.try_read(rm.KEY)
-    assert not ok, "KEY readable after CLEAR"
-    await env.port.write(rm.CTRL, rm.CTRL_ERR_CLR)
-    # the core's key is zero (the shortest key; rule 5), IV zero
+    # the core's key is zero (the shortest key; rule 5), IV zero, DIN zero
     zero_iv = bytes(env.bs) if env.mode else None
     zero = bytes(env.key_sizes()[0])
-    data = rng.randbytes(3 * env.bs)
     if env.mode:
         await env.port.write(rm.CTRL, rm.CTRL_IV_LOAD)  # the wiped IV registers
+    await env.port.write(rm.CTRL, rm.CTRL_START)  # the wiped DIN registers
+    await env.drv.wait(rm.STATUS_OUT_VALID, rm.STATUS_OUT_VALID)
+    got = (await _dout(env)).to_bytes(env.bs, env.byteorder)
+    await env.port.write(rm.CTRL, rm.CTRL_POP)
+    assert got == env.expect(zero, bytes(env.bs), False, zero_iv), "not zeros after CLEAR"
+    data = rng.randbytes(3 * env.bs)
+    if env.mode:
+        await env.port.write(rm.CTRL, rm.CTRL_IV_LOAD)  # zero again: taken IVs are wiped
         got = b"".join(await env.drv.process([data[i:i + env.bs]
                                               for i in range(0, len(data), env.bs)]))
         assert got == env.expect(zero, data, False, zero_iv), "not the zero key after CLEAR"
@@ -594,3 +606,89 @@ async def clear_wipes(dut):
     await env.port.write(rm.CTRL, rm.CTRL_KEY_LOAD)
     await env.check(longest, data, True, zero_iv, load_key=False)
     dut._log.info("CLEAR wiped the registers and the core's key")
+
+
+async def _key_taken(env: Env) -> None:
+    await env.drv.wait(rm.STATUS_KEY_PEND, 0)
+    assert await env.port.read(rm.KEYLEN) == 0, "KEYLEN kept after the core took the key"
+
+
+@cocotb.test()
+async def key_staging_wiped(dut):
+    """Once the core has taken a key nothing of it is left in the wrapper:
+    KEYLEN reads zero and KEY_LOAD without new key words loads the zero key at the shortest
+    length. So a master that cannot read KEY can neither cut a loaded key short with KEYLEN nor
+    recover it a word at a time (one word replaced, reloaded, outputs compared): the rest of
+    the key is zero, not the old key's words."""
+    env = Env(dut)
+    await env.start()
+    rng = random.Random(int(env.cfg.get("seed", 1)) + 4)
+    sizes = env.key_sizes()
+    key = rng.randbytes(sizes[-1])
+    iv = rng.randbytes(env.bs) if env.mode else None
+    data = rng.randbytes(2 * env.bs)
+    await env.check(key, data, False, iv)
+    await _key_taken(env)
+    # a reload with nothing written: the zero key, not the old one
+    await env.port.write(rm.CTRL, rm.CTRL_KEY_LOAD)
+    await env.check(bytes(sizes[0]), data, False, iv, load_key=False)
+    await _key_taken(env)
+    # the longest key loaded, KEYLEN then set to the shortest and reloaded: the zero key,
+    # not the loaded key's first bytes
+    await env.drv.set_key(key)
+    await _key_taken(env)
+    await env.port.write(rm.KEYLEN, sizes[0])
+    await env.port.write(rm.CTRL, rm.CTRL_KEY_LOAD)
+    await env.check(bytes(sizes[0]), data, True, iv, load_key=False)
+    # one word replaced and reloaded equals that word alone with zeros (written explicitly)
+    guess = rng.getrandbits(32)
+    outs = []
+    for explicit in (False, True):
+        await env.drv.set_key(key)
+        await _key_taken(env)
+        for i in range(env.info.key_words if explicit else 1):
+            await env.port.write(rm.KEY + 4 * i, guess if i == 0 else 0)
+        await env.port.write(rm.KEYLEN, sizes[-1])
+        await env.port.write(rm.CTRL, rm.CTRL_KEY_LOAD)
+        outs.append(await env.run(key, data, False, iv, load_key=False))
+    assert outs[0] == outs[1], "a reload with one new word used the old key's other words"
+    assert outs[0] != env.expect(key, data, False, iv)
+    dut._log.info("the key staging was zero after each load")
+
+
+@cocotb.test()
+async def data_and_iv_wiped(dut):
+    """DIN and IV are write-only (reads refused, zero) and zero once the core took them: a
+    second START without new DIN words processes the zero block, a second
+    IV_LOAD without new IV words loads the zero IV."""
+    env = Env(dut)
+    await env.start()
+    rng = random.Random(int(env.cfg.get("seed", 1)) + 5)
+    key = rng.randbytes(env.key_sizes()[-1])
+    await env.drv.set_key(key)
+    iv = rng.randbytes(env.bs) if env.mode else None
+    if env.mode:
+        await env.drv.set_iv(iv)
+    block = rng.randbytes(env.bs)
+    for i, w in enumerate(words(int.from_bytes(block, env.byteorder), env.info.block_words)):
+        await env.port.write(rm.DIN + 4 * i, w)
+    for off in [rm.DIN, *([rm.IV] if env.mode else [])]:
+        data, ok = await env.port.try_read(off)
+        assert not ok and data == 0, f"0x{off:02x} readable"
+    await env.port.write(rm.CTRL, rm.CTRL_ERR_CLR)
+    outs = []
+    for _ in range(2):  # the second START: DIN not written again
+        await env.drv.wait(rm.STATUS_IN_READY, rm.STATUS_IN_READY)
+        await env.port.write(rm.CTRL, rm.CTRL_START)
+        await env.drv.wait(rm.STATUS_OUT_VALID, rm.STATUS_OUT_VALID)
+        outs.append((await _dout(env)).to_bytes(env.bs, env.byteorder))
+        await env.port.write(rm.CTRL, rm.CTRL_POP)
+    want = env.expect(key, block + bytes(env.bs), False, iv)
+    assert b"".join(outs) == want, "DIN kept the block after the core took it"
+    if env.mode:
+        await env.drv.wait(rm.STATUS_BUSY, 0)
+        await env.port.write(rm.CTRL, rm.CTRL_IV_LOAD)  # IV not written again
+        got = await env.drv.process([block])
+        assert got[0] == env.expect(key, block, False, bytes(env.bs)), \
+            "IV kept the IV after the core took it"
+    dut._log.info("DIN and IV were zero once taken")

@@ -137,3 +137,15 @@ def test_wrapper_synthesises(tmp_path):
         ffs = sum(n for t, n in cells.items() if "DFF" in t.upper())
         # at least the 64-bit key staging, the 32-bit DIN and four 33-bit FIFO entries
         assert ffs >= 64 + 32 + 4 * 33, cells
+
+
+def test_wishbone_response_is_documented_as_gated():
+    """docs/bus.md says what wb_regs_bridge.v does: ack/err are cc_regs's registered response
+    gated by cyc && stb (kept for the formal Wishbone property), not registered outputs."""
+    rtl = (RTL / "bus" / "wb_regs_bridge.v").read_text()
+    assert re.search(r"assign wb_ack_o = rsp_valid && !rsp_err && active;", rtl)
+    assert re.search(r"assign wb_err_o = rsp_valid && rsp_err && active;", rtl)
+    assert "wire active = wb_cyc_i && wb_stb_i;" in rtl
+    doc = " ".join((ROOT / "docs" / "bus.md").read_text().split())
+    assert "gated by `cyc && stb`" in doc and "registered two cycles after" not in doc
+    assert "registered ack" not in " ".join(rtl.split())

@@ -10,6 +10,7 @@ import base64
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -23,6 +24,7 @@ import pytest
 from ciphercores import cores, frontend, models, modes, vectors
 from ciphercores.errors import AddressError
 from ciphercores.gui import service
+from ciphercores.gui.guard import TOKEN_HEADER
 from ciphercores.kat import kat
 from ciphercores.models.speck import rounds
 
@@ -238,7 +240,7 @@ def test_core_name_configured_for_the_cipher(client):
 
 def test_text_result_trace_and_use_as_input(client):
     text = "grüße aus dem FPGA 🔐"
-    r, a = post(client, message={"format": "text", "data": text})
+    r, a = post(client, message={"format": "text", "data": text}, trace=True)
     assert r.status_code == 200
     n = len(text.encode())
     assert a["input_bytes"] == n and a["output"]["bytes"] == -(-(n + 1) // 16) * 16
@@ -262,11 +264,11 @@ def test_text_result_trace_and_use_as_input(client):
 
 def test_trace_only_for_small_messages_and_cut_after_a_few_blocks(client):
     kw = dict(cipher="speck32-64", key="00" * 8, iv="11" * 4, engine="model")
-    r, a = post(client, message=hexmsg(bytes(64)), **kw)
+    r, a = post(client, message=hexmsg(bytes(64)), trace=True, **kw)
     tr = a["trace"]
     assert tr["total_calls"] == 17 and len(tr["calls"]) == service.TRACE_CALLS
     assert tr["truncated"] and a["model_agrees"] is None and a["cycles"] is None
-    r, a = post(client, message=hexmsg(bytes(service.TRACE_BYTES + 1)), **kw)
+    r, a = post(client, message=hexmsg(bytes(service.TRACE_BYTES + 1)), trace=True, **kw)
     assert r.status_code == 200 and a["trace"] is None
     r, a = post(client, message=hexmsg(bytes(8)), trace=False, **kw)
     assert a["trace"] is None
@@ -396,7 +398,7 @@ def test_no_core_for_the_cipher(client, monkeypatch):
 
 
 def test_an_internal_error_says_its_kind_only(client, monkeypatch, capfd):
-    def boom(req, pool):
+    def boom(req, pool, budget=None):
         raise ValueError(f"something with {req.key.hex()} inside")
 
     monkeypatch.setattr(service, "run", boom)
@@ -407,14 +409,10 @@ def test_an_internal_error_says_its_kind_only(client, monkeypatch, capfd):
     assert "ValueError" in err and SECRET not in err and SECRET not in r.text
 
 
-def test_the_answer_gives_wall_time_opening_and_cycles(client):
+def test_the_answer_gives_wall_time_opening_and_cycles(client, new_client):
     """Wall time of the request, what opening the core took (when this request opened it),
     and the core's cycles at its measured Fmax."""
-    from starlette.testclient import TestClient
-
-    from ciphercores.gui.app import create_app
-
-    with TestClient(create_app()) as fresh:  # a new pool: the first request opens the core
+    with new_client() as fresh:  # a new pool: the first request opens the core
         r, first = post(fresh)
         assert r.status_code == 200, first
         r, second = post(fresh)
@@ -461,7 +459,8 @@ def test_concurrent_requests_are_serialised_per_core_build(server):
     def one(job):
         key, iv, data, engine, core = job
         b = body(key=key.hex(), iv=iv.hex(), message=b64msg(data), engine=engine, core=core)
-        with httpx.Client(base_url=url, timeout=300) as c:
+        with httpx.Client(base_url=url, timeout=300,
+                          headers={TOKEN_HEADER: app.state.guard.token}) as c:
             r = c.post("/api/run", json=b)
             return r.status_code, r.json()
 
@@ -490,9 +489,12 @@ def test_gui_command_serves_on_localhost_and_prints_its_address(tmp_path):
         line = p.stdout.readline()
         assert line.startswith("ciphercores gui: serving on http://127.0.0.1:"), line
         url = line.split()[4]
-        r = httpx.get(url + "api/ciphers", timeout=30)
+        page = httpx.get(url, timeout=30).text
+        assert "<title>ciphercores</title>" in page
+        token = re.search(r'<meta name="ciphercores-token" content="([^"]+)">', page)[1]
+        r = httpx.get(url + "api/ciphers", headers={TOKEN_HEADER: token}, timeout=30)
         assert r.status_code == 200 and json.loads(r.text)["ciphers"]
-        assert "<title>ciphercores</title>" in httpx.get(url, timeout=30).text
+        assert httpx.get(url + "api/ciphers", timeout=30).status_code == 403
     finally:
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=30)

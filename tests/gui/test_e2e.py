@@ -5,7 +5,8 @@ through Playwright, no browser download; .ci/run installs it).
 AES-128-CBC through the RTL checked against ``openssl enc`` when a registered core implements
 aes-128, else SPECK128/128-CBC checked against the reference model; "use as input", decrypt,
 the original back; a bad key refused next to its field with nothing sent; a server-side refusal
-(bad padding) next to its field; the trace collapsed; a file uploaded, too large to show,
+(bad padding) next to its field; no round trace until its box is ticked, then the trace
+collapsed; a file uploaded, too large to show,
 moved to the input and downloaded; live update. Screenshots land in build/gui/ (artifacts).
 """
 
@@ -86,6 +87,12 @@ def test_encrypt_use_as_input_decrypt_and_a_bad_key(page):
     page.fill("#message", MESSAGE)
     sent = run_requests(page)
 
+    # no round trace (its values give the key) unless the box is ticked
+    ui.click_and_wait(page, "#encrypt")
+    assert page.locator("table.trace").count() == 0
+    assert 'tick "round trace"' in page.text_content("#trace-body")
+    assert sent[-1].post_data_json["trace"] is False
+    page.check("#want-trace")
     ui.click_and_wait(page, "#encrypt")
     want = reference(key, iv, MESSAGE.encode())
     assert page.input_value("#result-hex") == want.hex()
@@ -109,7 +116,7 @@ def test_encrypt_use_as_input_decrypt_and_a_bad_key(page):
     assert page.input_value("#message") == want.hex()
     ui.click_and_wait(page, "#decrypt")
     assert page.input_value("#result-text") == MESSAGE
-    assert len(sent) == 2
+    assert len(sent) == 3
 
     # a bad key: the error next to the key field, nothing sent
     page.fill("#key", "00112233445566778899")
@@ -123,14 +130,14 @@ def test_encrypt_use_as_input_decrypt_and_a_bad_key(page):
     page.fill("#key", "not hex at all")
     ui.click_and_wait(page, "#decrypt")
     assert "key is not hexadecimal" in page.inner_text("#key-error")
-    assert len(sent) == 2
+    assert len(sent) == 3
 
     # a refusal only the server can see (wrong key: bad padding) shows next to the message
     page.fill("#key", bytes(16).hex())
     page.fill("#message", want.hex())
     ui.click_and_wait(page, "#decrypt")
     assert "padding" in page.inner_text("#message-error")
-    assert page.inner_text("#key-error") == "" and len(sent) == 3
+    assert page.inner_text("#key-error") == "" and len(sent) == 4
     page.screenshot(path=str(ARTIFACTS / "e2e-errors.png"), full_page=True)
 
 
@@ -144,7 +151,7 @@ def test_file_upload_large_result_download(page, tmp_path):
     page.fill("#key", key.hex())
     page.fill("#iv", iv.hex())
     page.set_input_files("#file", str(src))
-    page.wait_for_function("document.querySelector('#message').value === "
+    ui.wait_until(page, "document.querySelector('#message').value === "
                            "'file report.bin: 100000 bytes'")
     assert page.is_disabled("#message")
     ui.click_and_wait(page, "#encrypt")
@@ -174,10 +181,10 @@ def test_live_update_and_the_model(page):
     page.check("#live")
     n = ui.runs(page)
     page.fill("#message", "typed, not clicked")
-    page.wait_for_function(f"Number(document.body.dataset.runs) > {n}", timeout=30_000)
+    ui.wait_until(page, f"Number(document.body.dataset.runs) > {n}", timeout=30_000)
     want = modes.encrypt(models.new(CIPHER, key), "ctr", b"typed, not clicked", iv)
-    page.wait_for_function(
-        f"document.querySelector('#result-hex').value === '{want.hex()}'", timeout=30_000)
+    ui.wait_until(
+        page, f"document.querySelector('#result-hex').value === '{want.hex()}'", timeout=30_000)
     assert page.inner_text("#cycles") == "software run: no clock cycles"
 
 
@@ -218,7 +225,7 @@ def test_first_run_of_an_unbuilt_core_says_it_is_building(page):
     for attempt in (1, 2):
         n = ui.runs(page)
         page.click("#encrypt")
-        page.wait_for_function("document.querySelector('#status').textContent.endsWith('…')")
+        ui.wait_until(page, "document.querySelector('#status').textContent.endsWith('…')")
         text = page.inner_text("#status")
         if attempt == 1:
             assert text == (f"building the Verilator model of {core} (once; up to a minute), "
@@ -228,7 +235,7 @@ def test_first_run_of_an_unbuilt_core_says_it_is_building(page):
         while not held:  # the request reaches the route after the status is set
             page.wait_for_timeout(20)
         held.pop().continue_()
-        page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {n}",
+        ui.wait_until(page, f"Number(document.body.dataset.runs || 0) > {n}",
                                timeout=300_000)
         assert page.inner_text("#status").startswith("encrypted in ")
 
@@ -285,6 +292,7 @@ def test_nothing_spills_out_of_its_card(browser, server, width):
         page.wait_for_selector('#engine[data-for]', state="attached")
         ui.choose(page, CIPHER, "cbc")
         assert _overflow(page) == {"page": 0}
+        page.check("#want-trace")
         ui.click_and_wait(page, "#encrypt")
         page.click("#trace summary")
         assert page.locator("table.trace").count() >= 2

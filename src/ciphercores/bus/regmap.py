@@ -49,24 +49,25 @@ IRQ_EN_OUT_VALID = 1 << 0
 IRQ_EN_IN_READY = 1 << 1
 IRQ_EN_ERR = 1 << 2
 # KEYLEN (read-write): key length in bytes for KEY_LOAD (cores with a key length port; ignored
-#   by the others); locked while KEY_PEND
+#   by the others); locked while KEY_PEND; zero once the core took the key
 KEYLEN = 0x14
 KEYLEN_BYTES_SHIFT = 0
 KEYLEN_BYTES_MASK = 0x7f
-# DIN (read-write): the next input block, most significant word first; words beyond the block
-#   refused; locked while an input block is pending
+# DIN (write-only): the next input block, most significant word first; write-only (reads
+#   refused); words beyond the block refused; locked while an input block is pending; zero once
+#   the core took the block
 DIN = 0x20
 DIN_COUNT = 4
 # DOUT (read-only): the FIFO's oldest result, most significant word first (zero when the FIFO is
 #   empty)
 DOUT = 0x30
 DOUT_COUNT = 4
-# IV (read-write): IV or initial counter block (mode cores), most significant word first; locked
-#   while IV_PEND
+# IV (write-only): IV or initial counter block (mode cores), most significant word first; write-
+#   only (reads refused); locked while IV_PEND; zero once the core took the IV
 IV = 0x40
 IV_COUNT = 4
 # KEY (write-only): the key as on the core's key port, most significant word first; write-only
-#   (reads refused); locked while KEY_PEND
+#   (reads refused); locked while KEY_PEND; zero once the core took the key
 KEY = 0x80
 KEY_COUNT = 16
 
@@ -78,9 +79,9 @@ REGISTERS = {
     "STATUS": (0x0c, "ro", 1),
     "IRQ_EN": (0x10, "rw", 1),
     "KEYLEN": (0x14, "rw", 1),
-    "DIN": (0x20, "rw", 4),
+    "DIN": (0x20, "wo", 4),
     "DOUT": (0x30, "ro", 4),
-    "IV": (0x40, "rw", 4),
+    "IV": (0x40, "wo", 4),
     "KEY": (0x80, "wo", 16),
 }
 
@@ -115,17 +116,11 @@ class Regs:
     async def write_keylen(self, value: int) -> None:
         await self.bus.write(KEYLEN, value)
 
-    async def read_din(self, index: int) -> int:
-        return await self.bus.read(DIN + 4 * index)
-
     async def write_din(self, index: int, value: int) -> None:
         await self.bus.write(DIN + 4 * index, value)
 
     async def read_dout(self, index: int) -> int:
         return await self.bus.read(DOUT + 4 * index)
-
-    async def read_iv(self, index: int) -> int:
-        return await self.bus.read(IV + 4 * index)
 
     async def write_iv(self, index: int, value: int) -> None:
         await self.bus.write(IV + 4 * index, value)

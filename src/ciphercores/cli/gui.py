@@ -14,10 +14,15 @@ def run(args: argparse.Namespace) -> int:
     def announce(url: str) -> None:
         print(f"ciphercores gui: serving on {url} (Ctrl-C stops it)", flush=True)
         if args.host not in ("127.0.0.1", "localhost", "::1"):
-            note("warning: no authentication; anyone who reaches this address can use it")
+            note("warning: no login; anyone who reaches this address can load the page and "
+                 "use it")
+            if args.host in ("0.0.0.0", "::") and not args.allow_host:
+                note("note: only requests naming 127.0.0.1, localhost or [::1] are answered; "
+                     "give the names other machines use with --allow-host NAME")
 
     try:
-        gui.serve(args.host, args.port, announce)
+        gui.serve(args.host, args.port, announce, allow_hosts=args.allow_host,
+                  verbose=args.verbose)
     except KeyboardInterrupt:  # Ctrl-C is how a server stops: not an error
         pass
     note("gui stopped")
@@ -33,4 +38,10 @@ def add(sub) -> None:
                                                        "127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=None,
                    help="port (default: 8470 if free, else any free port; 0: any free port)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a name clients use for this server (its Host header), besides "
+                        "127.0.0.1, localhost, [::1] and --host; repeatable (needed with "
+                        "--host 0.0.0.0)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="a failed core build's details (its log) on standard error")
     p.set_defaults(func=run)

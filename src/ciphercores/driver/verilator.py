@@ -17,6 +17,12 @@ Verilator and compiler versions, so an unchanged core loads in milliseconds. The
 runtime objects (``verilated.o`` ...), which take most of a build's time and are the same for
 every core, are compiled once per Verilator/compiler/flags and reused. Concurrent builds of the
 same instance (e.g. pytest workers) wait on a lock file; a finished build appears atomically.
+
+Each build step and each wait for a lock is bounded (:data:`BUILD_SECONDS`): a hung compiler
+is stopped with its children. A cached library is loaded only from a cache that no other user
+can write (the cache directory, ``cosim/``, the build's directory and the library: owned by
+this user, not group- or world-writable) and only if its SHA-256 is the one the build recorded
+in its manifest: a library someone else could have put there would run their code here.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ import hashlib
 import json
 import os
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -47,8 +55,11 @@ from .transport import Transport, register_transport
 HARNESS = Path(__file__).with_name("harness.cpp")
 #: the GCM cores' harness: harness.cpp (included) and the packet calls
 HARNESS_GCM = Path(__file__).with_name("harness_gcm.cpp")
-#: bump when the build recipe changes in a way the hashed inputs do not show
-BUILD_SCHEMA = 1
+#: bump when the build recipe changes in a way the hashed inputs do not show (2: the
+#: manifest records the library's SHA-256, which loading checks)
+BUILD_SCHEMA = 2
+#: a build step (Verilator, make), or a wait for another process's build, at most this long
+BUILD_SECONDS = float(os.environ.get("CIPHERCORES_BUILD_TIMEOUT", "1800"))
 VERILATOR_ARGS = ("--cc", "--exe", "-O3", "--x-assign", "fast", "--x-initial", "fast",
                   "-Wno-fatal", "--prefix", "Vcc_top")
 CFLAGS = "-fPIC -fvisibility=hidden"
@@ -93,15 +104,77 @@ def build_key(core: Core, params: Params) -> str:
 
 
 def _run(args: list[str], cwd: Path, log: Path) -> None:
+    """Run a build step, its output appended to ``log``. A failure is a DriverError whose
+    first line says what failed and whose next lines name the log and give its end (a GUI
+    client gets the first line only)."""
+    name = Path(args[0]).name
     with open(log, "a") as f:
         f.write("$ " + " ".join(args) + "\n")
         f.flush()
-        res = subprocess.run(args, cwd=cwd, stdout=f, stderr=subprocess.STDOUT,
-                             env=tools.sim_env(), check=False)
-    if res.returncode:
+        # its own process group: a step that runs too long is stopped with its children
+        proc = subprocess.Popen(args, cwd=cwd, stdout=f, stderr=subprocess.STDOUT,
+                                env=tools.sim_env(), start_new_session=True)
+        try:
+            code = proc.wait(timeout=BUILD_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise DriverError(f"co-simulation build step {name} took longer than "
+                              f"{BUILD_SECONDS:g} s and was stopped (CIPHERCORES_BUILD_TIMEOUT)"
+                              f"\nlog {log}") from None
+        finally:
+            if proc.poll() is None:  # interrupted: leave no compiler behind
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    if code:
         tail = "\n".join(log.read_text(errors="replace").splitlines()[-15:])
-        raise DriverError(f"co-simulation build failed ({args[0]} exit {res.returncode}); "
-                          f"log {log}:\n{tail}")
+        raise DriverError(f"co-simulation build failed ({name} exit {code})\nlog {log}:\n"
+                          f"{tail}")
+
+
+def check_private(path: Path) -> None:
+    """Refuse ``path`` unless it is this user's and no other user can write it (a library
+    loaded from a place others can write runs their code)."""
+    try:
+        st = path.stat()
+    except OSError as e:
+        raise DriverError(f"cannot check {path} ({e.strerror or e})") from None
+    if st.st_uid != os.geteuid() or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise DriverError(
+            f"the co-simulation cache {path} is writable by other users (or not yours): "
+            "refusing to load code from it; `chmod go-w` it, or set CIPHERCORES_CACHE_DIR to "
+            "a directory only you can write")
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def verify(lib: Path) -> None:
+    """Check a cached library before it is loaded: its directories and itself private
+    (:func:`check_private`), its SHA-256 the one its manifest recorded at build time."""
+    root = cache_root()
+    for p in (root, root / "cosim", lib.parent, lib):
+        check_private(p)
+    try:
+        want = json.loads((lib.parent / "manifest.json").read_text()).get("sha256")
+    except (OSError, ValueError):
+        want = None
+    if not want or _sha256(lib) != want:
+        raise DriverError(f"the cached library {lib} is not the one built there (its SHA-256 "
+                          "differs from its manifest's): refusing to load it; remove "
+                          f"{lib.parent} to build it again")
+
+
+def failed_log(core: Core, params: Params) -> Path:
+    """Where the log of a failed build of ``core`` with ``params`` is kept (the build's own
+    directory is removed)."""
+    lib = library(core, params)
+    return lib.parent.parent / "failed" / f"{lib.parent.name}.log"
 
 
 def library(core: Core, params: Params) -> Path:
@@ -126,30 +199,57 @@ def build(core: Core, params: Params, quiet: bool = True) -> tuple[Path, bool]:
     final = lib.parent
     root, (safe, key) = final.parent, final.name.rsplit("-", 1)
     if lib.exists():
+        verify(lib)
         return lib, False
     try:
-        root.mkdir(parents=True, exist_ok=True)
+        root.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        root.mkdir(mode=0o700, exist_ok=True)
     except OSError as e:
         raise DriverError(f"cannot create the build cache {root} ({e.strerror or e}); "
                           "set CIPHERCORES_CACHE_DIR to a writable directory") from None
+    check_private(root.parent)
+    check_private(root)
     # the first build on a machine also compiles the Verilator runtime: one at a time, so
     # that parallel test workers compile it once
-    first = nullcontext() if _runtime_dir().is_dir() else locked(root / ".runtime.lock")
-    with first, locked(root / f".{safe}-{key}.lock"):
-        if lib.exists():  # another process built it while we waited
-            return lib, False
-        if not quiet:
-            print(f"ciphercores: building {core.name} {params} for co-simulation (once; "
-                  f"cached in {root})", file=sys.stderr, flush=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".build-{safe}-", dir=root))
+    first = (nullcontext() if _runtime_dir().is_dir() else
+             locked(root / ".runtime.lock", timeout=BUILD_SECONDS))
+    try:
+        with first, locked(root / f".{safe}-{key}.lock", timeout=BUILD_SECONDS):
+            return _build_locked(core, params, lib, quiet)
+    except TimeoutError:
+        raise DriverError(f"another process has been building {core.name} for over "
+                          f"{BUILD_SECONDS:g} s (lock files in {root}); "
+                          "CIPHERCORES_BUILD_TIMEOUT sets the wait") from None
+
+
+def _build_locked(core: Core, params: Params, lib: Path, quiet: bool) -> tuple[Path, bool]:
+    final = lib.parent
+    root, (safe, key) = final.parent, final.name.rsplit("-", 1)
+    if lib.exists():  # another process built it while we waited
+        verify(lib)
+        return lib, False
+    if not quiet:
+        print(f"ciphercores: building {core.name} {params} for co-simulation (once; "
+              f"cached in {root})", file=sys.stderr, flush=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".build-{safe}-", dir=root))
+    kept = failed_log(core, params)
+    kept.unlink(missing_ok=True)
+    try:
         try:
             _build_in(core, params, tmp)
-            (tmp / "manifest.json").write_text(json.dumps(
-                {"core": core.name, "top": core.top, "params": params, "key": key,
-                 "recipe": _recipe(), "built": time.strftime("%Y-%m-%d %H:%M:%S")}, indent=1))
-            os.replace(tmp, final)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+        except DriverError as e:  # keep the log where the message says
+            kept.parent.mkdir(exist_ok=True)
+            if (tmp / "build.log").exists():
+                shutil.copyfile(tmp / "build.log", kept)
+            raise DriverError(str(e).replace(str(tmp / "build.log"), str(kept))) from None
+        (tmp / "manifest.json").write_text(json.dumps(
+            {"core": core.name, "top": core.top, "params": params, "key": key,
+             "recipe": _recipe(), "built": time.strftime("%Y-%m-%d %H:%M:%S"),
+             "sha256": _sha256(tmp / LIB)}, indent=1))
+        os.replace(tmp, final)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    verify(lib)
     return lib, True
 
 
@@ -171,6 +271,7 @@ def _build_in(core: Core, params: dict[str, int], tmp: Path) -> None:
     # the Verilator runtime is the same for every core: reuse its objects
     runtime = _runtime_dir()
     if runtime.is_dir():
+        check_private(runtime)  # its objects are linked into the library
         for o in runtime.glob("*.o"):
             shutil.copyfile(o, obj / o.name)  # newer than Vcc_top.mk: make keeps them
     make = tools.find("make")

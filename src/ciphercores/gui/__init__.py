@@ -4,6 +4,7 @@ API (docs/gui.md) on a local address, to encrypt and decrypt through the simulat
 or the reference models.
 
 - ``service``: catalogue, request checks, the device pool, runs and traces (no HTTP)
+- ``guard``: who may call it (Host, Origin, the run's token, JSON bodies, security headers)
 - ``app``: the Starlette application (routes, limits, error answers)
 - ``screenshot``: drives the page in headless Chromium and saves docs/img/gui.png
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import socket
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from ..errors import AddressError
@@ -50,21 +51,34 @@ def url_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
-def _server(sock: socket.socket, app=None):
+def _server(sock: socket.socket, app=None, host: str = "127.0.0.1",
+            allow_hosts: Iterable[str] = ()):
+    """uvicorn serving ``app`` (a new one by default) on ``sock``, its guard told the address:
+    the loopback names, ``host`` and ``allow_hosts``, on the socket's port."""
     import uvicorn
 
+    from . import service
     from .app import create_app
 
-    config = uvicorn.Config(app or create_app(), log_level="warning", access_log=False,
-                            lifespan="on")
+    app = app or create_app()
+    app.state.guard.serve_on(host, sock.getsockname()[1], allow_hosts)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            limit_concurrency=service.MAX_CONNECTIONS, server_header=False)
     return uvicorn.Server(config)
 
 
 def serve(host: str = "127.0.0.1", port: int | None = None,
-          announce: Callable[[str], None] = print) -> None:
-    """Serve the GUI until interrupted; ``announce`` gets the address once it listens."""
+          announce: Callable[[str], None] = print, allow_hosts: Iterable[str] = (),
+          verbose: bool = False) -> None:
+    """Serve the GUI until interrupted; ``announce`` gets the address once it listens.
+    ``allow_hosts``: more names clients may use for this server (its ``Host`` header; the
+    loopback names and ``host`` are always allowed). ``verbose``: a failed build's details
+    (its log) on standard error."""
+    from . import service
+
+    service.VERBOSE = verbose
     sock = bind(host, port)
-    server = _server(sock)
+    server = _server(sock, host=host, allow_hosts=allow_hosts)
     announce(url_of(sock))
     try:
         server.run(sockets=[sock])
@@ -73,11 +87,12 @@ def serve(host: str = "127.0.0.1", port: int | None = None,
 
 
 @contextmanager
-def running(host: str = "127.0.0.1", port: int = 0, app=None) -> Iterator[str]:
+def running(host: str = "127.0.0.1", port: int = 0, app=None,
+            allow_hosts: Iterable[str] = ()) -> Iterator[str]:
     """The GUI served from a thread of this process (for tests and the screenshot): yields
     its address, stops it on exit."""
     sock = bind(host, port)
-    server = _server(sock, app)
+    server = _server(sock, app, host, allow_hosts)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

@@ -8,13 +8,17 @@ and the JSON API of docs/gui.md.
     POST /api/run          encrypt or decrypt a message; the result, cycles, the model's trace
     GET  /api/status       open core builds and their use (for tests and the curious)
 
-Requests are checked completely before anything runs (422 with every field's error; 413 for a
-message over the limit); the simulation runs in a worker thread, one request at a time per
-core build. No request body is ever logged.
+Every request passes :mod:`.guard` first (Host, Origin, the run's token, JSON bodies; the
+security headers on every answer). Requests are checked completely before anything runs (422
+with every field's error; 413 for a message over the limit); the simulation runs in a worker
+thread, one request at a time per core build, at most ``service.MAX_RUNS`` at once with
+``service.MAX_QUEUED`` waiting (503 beyond), each stopped after ``service.RUN_SECONDS`` or when
+its client goes away. No request body is ever logged.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import sys
@@ -23,13 +27,15 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import service
-from .service import DevicePool, RequestError
+from .guard import Guard, GuardMiddleware
+from .service import Budget, DevicePool, RequestError
 
 STATIC = Path(__file__).with_name("static")
 
@@ -49,8 +55,10 @@ def _internal(e: Exception) -> JSONResponse:
         {"field": None, "message": f"internal error ({type(e).__name__})"}]}, status_code=500)
 
 
-async def _index(request: Request) -> FileResponse:
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+async def _index(request: Request) -> HTMLResponse:
+    """The page, with this run's token (the API's key) in it."""
+    html = request.app.state.guard.page((STATIC / "index.html").read_text())
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
 async def _ciphers(request: Request) -> JSONResponse:
@@ -81,8 +89,50 @@ async def _read_body(request: Request) -> bytes:
     return b"".join(chunks)
 
 
+class Runs:
+    """At most ``service.MAX_RUNS`` runs at once, ``service.MAX_QUEUED`` waiting; counts."""
+
+    def __init__(self) -> None:
+        self.running = self.queued = self.stopped = self.refused = 0
+        self._sem: asyncio.Semaphore | None = None
+
+    @asynccontextmanager
+    async def slot(self):
+        if self._sem is None:  # made in the server's event loop
+            self._sem = asyncio.Semaphore(service.MAX_RUNS)
+        if self._sem.locked() and self.queued >= service.MAX_QUEUED:
+            self.refused += 1
+            raise RequestError([(None, f"busy: {service.MAX_RUNS} runs and "
+                                       f"{service.MAX_QUEUED} waiting; try again later")], 503)
+        self.queued += 1
+        try:
+            await self._sem.acquire()
+        finally:
+            self.queued -= 1
+        self.running += 1
+        try:
+            yield
+        finally:
+            self.running -= 1
+            self._sem.release()
+
+    def stats(self) -> dict[str, int]:
+        return {"running": self.running, "queued": self.queued, "stopped": self.stopped,
+                "refused": self.refused}
+
+
+async def _watch(request: Request, budget: Budget) -> None:
+    """Cancel ``budget`` when the client goes away."""
+    while not budget.cancelled:
+        if await request.is_disconnected():
+            budget.cancel()
+            return
+        await asyncio.sleep(0.1)
+
+
 async def _run(request: Request) -> JSONResponse:
     pool: DevicePool = request.app.state.pool
+    runs: Runs = request.app.state.runs
     try:
         raw = await _read_body(request)
         try:
@@ -90,7 +140,17 @@ async def _run(request: Request) -> JSONResponse:
         except (ValueError, UnicodeDecodeError):
             raise RequestError([(None, "the body is not JSON")]) from None
         req = service.parse_request(body)
-        return JSONResponse(await run_in_threadpool(service.run, req, pool))
+        async with runs.slot():
+            budget = Budget()
+            watch = asyncio.ensure_future(_watch(request, budget))
+            try:
+                return JSONResponse(await run_in_threadpool(service.run, req, pool, budget))
+            except RequestError:
+                if budget.stopped:
+                    runs.stopped += 1
+                raise
+            finally:
+                watch.cancel()
     except RequestError as e:
         return _errors(e)
     except Exception as e:
@@ -98,12 +158,15 @@ async def _run(request: Request) -> JSONResponse:
 
 
 async def _status(request: Request) -> JSONResponse:
-    return JSONResponse({"builds": request.app.state.pool.stats()})
+    return JSONResponse({"builds": request.app.state.pool.stats(),
+                         "runs": request.app.state.runs.stats()})
 
 
-def create_app(pool: DevicePool | None = None) -> Starlette:
+def create_app(pool: DevicePool | None = None, guard: Guard | None = None) -> Starlette:
     """The GUI application; ``pool`` holds the open devices (a new one by default), closed
-    when the app shuts down."""
+    when the app shuts down; ``guard`` checks every request (a new one by default, with a new
+    token: :func:`ciphercores.gui.serve` tells it the address it serves)."""
+    guard = guard or Guard()
 
     @asynccontextmanager
     async def lifespan(app: Starlette):
@@ -119,8 +182,10 @@ def create_app(pool: DevicePool | None = None) -> Starlette:
         Route("/api/run", _run, methods=["POST"]),
         Route("/api/status", _status),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], lifespan=lifespan)
+    ], middleware=[Middleware(GuardMiddleware, guard=guard)], lifespan=lifespan)
+    app.state.guard = guard
     app.state.pool = pool or DevicePool()
+    app.state.runs = Runs()
     return app
 
 

@@ -13,6 +13,7 @@ page with. Playwright is a development dependency (``pip install -e '.[dev]'``).
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 from .. import tools
@@ -42,12 +43,22 @@ def runs(page) -> int:
     return int(page.evaluate("document.body.dataset.runs || '0'"))
 
 
+def wait_until(page, expression: str, timeout: float = 30_000) -> None:
+    """Wait until ``expression`` is true in the page, polling it (Playwright's
+    ``wait_for_function`` evaluates strings in the page, which its CSP forbids)."""
+    end = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > end:
+            raise TimeoutError(f"not true within {timeout / 1000:g} s: {expression}")
+        page.wait_for_timeout(20)
+
+
 def click_and_wait(page, button: str, timeout: float = 300_000) -> None:
     """Click Encrypt/Decrypt (``#encrypt``, ``#decrypt``) and wait until that run (or its
     refusal in the page) is over."""
     n = runs(page)
     page.click(button)
-    page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {n}", timeout=timeout)
+    wait_until(page, f"Number(document.body.dataset.runs || 0) > {n}", timeout)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             page = browser.new_page(viewport=VIEWPORT)
             page.goto(url)
-            cat = page.evaluate("fetch('/api/ciphers').then(r => r.json())")
+            cat = page.evaluate(  # with the token the server wrote into the page
+                "fetch('/api/ciphers', {headers: {'X-CipherCores-Token': document.querySelector("
+                "'meta[name=\"ciphercores-token\"]').content}}).then(r => r.json())")
             choose(page, cat["default"]["cipher"], cat["default"]["mode"])
             click_and_wait(page, "#encrypt")
             page.wait_for_selector("#result:not([hidden])")

@@ -9,7 +9,14 @@ not match is refused as the field ``tag``.
 
 Every check runs before anything is simulated; an error names its field and sizes, never key
 bytes (:func:`ciphercores.frontend.redact` guards every message). Keys are not logged, not
-kept after a request (the core is reset, which wipes its key registers), and not echoed.
+kept after a request (the core is reset, which wipes its key registers), and not echoed: the
+round trace, whose values give the round keys (AES-128's first is the key), comes only when
+the request asks for it (``"trace": true``, the page's "round trace" box).
+
+What a request may cost is bounded: only the registry's parameter sets are built (the
+engines' list), one build at a time, at most :data:`MAX_OPEN` open builds (the least recently
+used closed first), :data:`MAX_RUNS` runs at once with :data:`MAX_QUEUED` waiting, each run
+stopped after :data:`RUN_SECONDS` or when its client goes away (:class:`Budget`).
 """
 
 from __future__ import annotations
@@ -18,8 +25,10 @@ import base64
 import binascii
 import functools
 import re
+import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -60,6 +69,15 @@ MEASURED_TARGET = ("ecp5", "8")
 MESSAGE_FORMATS = ("text", "hex", "base64")
 #: the tag GCM appends to the ciphertext (as the CLI and cryptography's AESGCM)
 GCM_TAG_BYTES = 16
+#: open core builds kept at most; the least recently used idle one is closed first
+MAX_OPEN = 4
+#: runs at once (RTL or model), and requests waiting for one beyond them (then 503)
+MAX_RUNS = 2
+MAX_QUEUED = 16
+#: a run's wall time at most, opening the core not included (the driver bounds the build)
+RUN_SECONDS = 120.0
+#: HTTP connections the server takes at once (uvicorn answers 503 beyond them)
+MAX_CONNECTIONS = 32
 
 
 # ---------------------------------------------------------------------------------------
@@ -201,7 +219,7 @@ class RunRequest:
     engine: str  # "rtl" or "model"
     core: str | None  # NAME[:P=V,...] for the RTL; None: the CLI's default
     pad: bool
-    trace: bool
+    trace: bool  # the round trace (key-derived values): only when asked
     secrets: tuple[str, ...] = field(default=(), repr=False)  # key text, for redaction
     aad: bytes = field(default=b"", repr=False)  # GCM's additional authenticated data
 
@@ -298,7 +316,10 @@ def _parse(body: dict, secrets: tuple[str, ...]) -> RunRequest:
         pad = True
     if pad and cm.mode not in modes.PADDED_MODES:
         pad = False  # stream modes never pad: the checkbox means "ECB/CBC padding"
-    trace = bool(body.get("trace", True))
+    trace = body.get("trace", False)
+    if not isinstance(trace, bool):
+        errors.append(("trace", "trace must be true or false"))
+        trace = False
 
     key = iv = None
     key_text, iv_text = body.get("key"), body.get("iv")
@@ -360,10 +381,18 @@ def _parse(body: dict, secrets: tuple[str, ...]) -> RunRequest:
 
 
 def _choose(cm: modes.CipherMode, spec: str | None) -> tuple[cores.Core, dict[str, int]]:
-    if spec is None and not frontend.core_options(cm):
+    """The core and parameters of ``spec``: one of the engines' options only (the registry's
+    default and test sets), never a parameter set the GUI would build on a request's say."""
+    options = frontend.core_options(cm)
+    if spec is None and not options:
         raise cores.UnknownCoreError(
             f"no registered core implements {cm.cipher} yet: choose the reference model")
-    return frontend.choose_core(cm, spec)
+    core, params = frontend.choose_core(cm, spec)
+    if (core.name, params) not in [(c.name, p) for c, p in options]:
+        raise cores.UnknownCoreError(
+            f"the GUI runs the registry's parameter sets of {core.name} only (the ids of "
+            "/api/engines); `ciphercores encrypt --core` takes any")
+    return core, params
 
 
 # ---------------------------------------------------------------------------------------
@@ -375,20 +404,38 @@ class _Entry:
         self.lock = threading.Lock()
         self.device: Device | None = None
         self.active = 0  # requests inside the lock now (never above 1)
+        self.waiting = 0  # requests holding or waiting for the lock (an entry in use)
         self.max_active = 0
         self.uses = 0
 
 
 class DevicePool:
     """Open devices, one per (core, parameters), kept open between requests (a build is opened
-    once). The driver's devices are not thread-safe: each has a lock and serves one request at
-    a time; requests for different builds run side by side. After every request the core is
-    reset, which wipes its key registers."""
+    once), at most ``max_open`` of them: opening another closes the least recently used one
+    that no request holds. Opening (which may build the Verilator model) is one at a time. The
+    driver's devices are not thread-safe: each has a lock and serves one request at a time;
+    requests for different builds run side by side. After every request the core is reset,
+    which wipes its key registers."""
 
-    def __init__(self, options: dict | None = None):
+    def __init__(self, options: dict | None = None, max_open: int | None = None):
         self._lock = threading.Lock()
-        self._entries: dict[tuple, _Entry] = {}
+        self._open_lock = threading.Lock()  # one opening (build) at a time
+        self._entries: OrderedDict[tuple, _Entry] = OrderedDict()  # least recently used first
         self.options = {"quiet": True, **(options or {})}
+        self.max_open = MAX_OPEN if max_open is None else max_open
+        self.closed = 0  # devices closed to make room (for tests)
+
+    def _evict(self) -> list[_Entry]:
+        """Entries to close so that one more fits (called with ``_lock`` held)."""
+        out = []
+        for key in list(self._entries):
+            if len(self._entries) - len(out) < self.max_open:
+                break
+            e = self._entries[key]
+            if e.waiting == 0:
+                del self._entries[key]
+                out.append(e)
+        return out
 
     @contextmanager
     def use(self, core: cores.Core, params: dict[str, int],
@@ -398,29 +445,47 @@ class DevicePool:
         the Verilator model was built for it)."""
         key = (core.name, tuple(sorted(params.items())))
         with self._lock:
-            entry = self._entries.setdefault(key, _Entry())
-        with entry.lock:
-            entry.active += 1
-            entry.max_active = max(entry.max_active, entry.active)
-            try:
-                if entry.device is None:
-                    t0 = time.perf_counter()
-                    entry.device = open_core(core, options=self.options, **params)
-                    if opened is not None:
-                        opened.update(seconds=round(time.perf_counter() - t0, 3),
-                                      built=bool(getattr(entry.device.transport, "built",
-                                                         False)))
-                entry.uses += 1
+            entry = self._entries.get(key)
+            evicted = []
+            if entry is None:
+                evicted = self._evict()
+                entry = self._entries[key] = _Entry()
+            self._entries.move_to_end(key)
+            entry.waiting += 1
+        try:
+            for e in evicted:
+                with e.lock:
+                    if e.device is not None:
+                        e.device.close()
+                        e.device = None
+                        self.closed += 1
+            with entry.lock:
+                entry.active += 1
+                entry.max_active = max(entry.max_active, entry.active)
                 try:
-                    yield entry.device
-                finally:
+                    if entry.device is None:
+                        t0 = time.perf_counter()
+                        with self._open_lock:
+                            entry.device = open_core(core, options=self.options, **params)
+                        if opened is not None:
+                            opened.update(seconds=round(time.perf_counter() - t0, 3),
+                                          built=bool(getattr(entry.device.transport, "built",
+                                                             False)))
+                    entry.uses += 1
                     try:
-                        entry.device.clear_key()
-                    except CipherCoresError:
-                        entry.device.close()
-                        entry.device = None
-            finally:
-                entry.active -= 1
+                        yield entry.device
+                    finally:
+                        try:
+                            entry.device.progress = None
+                            entry.device.clear_key()
+                        except CipherCoresError:
+                            entry.device.close()
+                            entry.device = None
+                finally:
+                    entry.active -= 1
+        finally:
+            with self._lock:
+                entry.waiting -= 1
 
     def is_open(self, core: cores.Core, params: dict[str, int]) -> bool:
         with self._lock:
@@ -428,7 +493,8 @@ class DevicePool:
         return entry is not None and entry.device is not None
 
     def stats(self) -> dict[str, dict]:
-        """Per open build: uses and the most requests ever inside it at once (for tests)."""
+        """Per build (least recently used first): uses and the most requests ever inside it at
+        once (for tests)."""
         with self._lock:
             items = list(self._entries.items())
         return {f"{name}:{','.join(f'{k}={v}' for k, v in params)}":
@@ -444,6 +510,55 @@ class DevicePool:
                 if e.device is not None:
                     e.device.close()
                     e.device = None
+
+
+class Budget:
+    """What one run may take: stopped (a :class:`RequestError`) at the next block batch once
+    :data:`RUN_SECONDS` have passed or :meth:`cancel` was called (its client went away)."""
+
+    def __init__(self, seconds: float | None = None):
+        self.seconds = RUN_SECONDS if seconds is None else seconds
+        self.deadline = time.monotonic() + self.seconds
+        self._cancelled = threading.Event()
+        self.stopped = False  # check() stopped the run
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def check(self, *_progress: int) -> None:
+        if self._cancelled.is_set():
+            self.stopped = True
+            raise RequestError([(None, "the client went away: the run was stopped")], 499)
+        if time.monotonic() > self.deadline:
+            self.stopped = True
+            raise RequestError([(None, f"the run took longer than {self.seconds:g} s and was "
+                                       "stopped")], 503)
+
+
+class _Checked:
+    """A block cipher (the reference model) that checks a :class:`Budget` every 64 blocks."""
+
+    def __init__(self, cipher, budget: Budget):
+        self.cipher, self.budget, self.n = cipher, budget, 0
+        self.block_size = cipher.block_size
+        self.name = getattr(cipher, "name", "")
+
+    def _tick(self) -> None:
+        self.n += 1
+        if self.n % 64 == 0:
+            self.budget.check()
+
+    def encrypt_block(self, block: bytes) -> bytes:
+        self._tick()
+        return self.cipher.encrypt_block(block)
+
+    def decrypt_block(self, block: bytes) -> bytes:
+        self._tick()
+        return self.cipher.decrypt_block(block)
 
 
 # ---------------------------------------------------------------------------------------
@@ -527,33 +642,53 @@ def _output(data: bytes) -> dict:
             "hex": data.hex() if shown else None, "text": text, "shown": shown}
 
 
-def run(req: RunRequest, pool: DevicePool) -> dict:
-    """Run a checked request; the JSON answer of ``POST /api/run``."""
+#: the server's -v: a failed build's whole message (its log named) goes to standard error
+VERBOSE = False
+
+
+def _driver_message(e: DriverError, secrets: tuple[str, ...]) -> str:
+    """The client gets a driver error's first line: not the build log's path or the compiler's
+    lines (the server's -v prints them, and the driver keeps the log)."""
+    text = frontend.redact(str(e), secrets)
+    first = text.splitlines()[0] if text else type(e).__name__
+    if VERBOSE:
+        print(f"ciphercores gui: {text}", file=sys.stderr, flush=True)
+    elif first != text.strip():
+        print(f"ciphercores gui: {first} (-v gives the details)", file=sys.stderr, flush=True)
+    return first
+
+
+def run(req: RunRequest, pool: DevicePool, budget: Budget | None = None) -> dict:
+    """Run a checked request within ``budget`` (a new :class:`Budget` by default); the JSON
+    answer of ``POST /api/run``."""
     try:
-        return _run(req, pool)
+        return _run(req, pool, budget or Budget())
     except RequestError as e:
         e.errors = [(f, frontend.redact(m, req.secrets)) for f, m in e.errors]
         raise
+    except DriverError as e:
+        raise RequestError([(_field_of(e), _driver_message(e, req.secrets))], 500) from None
     except CipherCoresError as e:
-        status = 500 if isinstance(e, DriverError) else 422
         raise RequestError([(_field_of(e), frontend.redact(str(e), req.secrets))],
-                           status) from None
+                           422) from None
 
 
-def _run(req: RunRequest, pool: DevicePool) -> dict:
+def _run(req: RunRequest, pool: DevicePool, budget: Budget) -> dict:
     cm = req.cm
     answer: dict = {"ok": True, "cipher": cm.cipher, "mode": cm.mode, "name": cm.name,
                     "direction": "decrypt" if req.decrypt else "encrypt", "engine": req.engine,
                     "input_bytes": len(req.data), "pad": req.pad}
     t0 = time.perf_counter()
     if req.engine == "model":
-        out = _crypt(req, models.new(cm.cipher, req.key))
+        out = _crypt(req, _Checked(models.new(cm.cipher, req.key), budget))
         answer.update(core=None, where="reference model (Python, software)", hw_mode=False,
                       cycles=None, opened=None)
     else:
         core, params = _choose(cm, req.core)
         opened: dict = {}
         with pool.use(core, params, opened) as dev:
+            budget.check()
+            dev.progress = budget.check
             dev.set_key(req.key, cm.cipher)
             key_cycles = dev.cycles.key
             c0, b0 = dev.cycles.total, dev.cycles.blocks
@@ -581,12 +716,16 @@ def _run(req: RunRequest, pool: DevicePool) -> dict:
         answer["aead"] = {"tag": tag.hex(), "tag_bytes": GCM_TAG_BYTES,
                           "aad_bytes": len(req.aad), "verified": req.decrypt}
     answer["trace"] = answer["model_agrees"] = None
-    if req.trace and len(req.data) <= TRACE_BYTES:
-        model_out, answer["trace"] = _trace(req)
+    if len(req.data) <= TRACE_BYTES:
+        if req.trace:  # asked for: its values are key-derived
+            model_out, answer["trace"] = _trace(req)
+        else:
+            model_out = _crypt(req, models.new(cm.cipher, req.key))
         if req.engine == "rtl":
             answer["model_agrees"] = model_out == out
     return answer
 
 
-__all__ = ["MAX_BODY", "MAX_BYTES", "DevicePool", "RequestError", "RunRequest", "catalogue",
+__all__ = ["MAX_BODY", "MAX_BYTES", "Budget", "DevicePool", "RequestError", "RunRequest",
+           "catalogue",
            "engines", "measured", "parse_request", "run"]

@@ -79,17 +79,20 @@ REGISTERS: tuple[Register, ...] = (
                  Field("IN_READY", 1, 1, "the input is free"),
                  Field("ERR", 2, 1, "STATUS.ERR is set"))),
     Register("KEYLEN", 0x14, "rw", "key length in bytes for KEY_LOAD (cores with a key length "
-             "port; ignored by the others); locked while KEY_PEND", fields=(
+             "port; ignored by the others); locked while KEY_PEND; zero once the core took the "
+             "key", fields=(
                  Field("BYTES", 0, 7, "key length in bytes"),)),
-    Register("DIN", 0x20, "rw", "the next input block, most significant word first; "
-             "words beyond the block refused; locked while an input block is pending",
-             count=4),
+    Register("DIN", 0x20, "wo", "the next input block, most significant word first; "
+             "write-only (reads refused); words beyond the block refused; locked while an "
+             "input block is pending; zero once the core took the block", count=4),
     Register("DOUT", 0x30, "ro", "the FIFO's oldest result, most significant word first "
              "(zero when the FIFO is empty)", count=4),
-    Register("IV", 0x40, "rw", "IV or initial counter block (mode cores), most significant "
-             "word first; locked while IV_PEND", count=4),
+    Register("IV", 0x40, "wo", "IV or initial counter block (mode cores), most significant "
+             "word first; write-only (reads refused); locked while IV_PEND; zero once the core "
+             "took the IV", count=4),
     Register("KEY", 0x80, "wo", "the key as on the core's key port, most significant word "
-             "first; write-only (reads refused); locked while KEY_PEND", count=16),
+             "first; write-only (reads refused); locked while KEY_PEND; zero once the core took "
+             "the key", count=16),
 )
 
 ACCESS_TEXT = {"ro": "read-only", "wo": "write-only", "rw": "read-write"}

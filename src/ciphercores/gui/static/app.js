@@ -91,9 +91,14 @@ function defaultKeySize(c) {
   return c.key_sizes.length > 3 ? 16 : c.key_sizes[0];
 }
 
+// this run's token, which the server wrote into the page: the API answers only with it
+const TOKEN = document.querySelector('meta[name="ciphercores-token"]').content;
+
 async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+  const headers = {"X-CipherCores-Token": TOKEN};
+  const opts = body === undefined ? {headers} : {
+    method: "POST", headers: {...headers, "Content-Type": "application/json"},
+    body: JSON.stringify(body)};
   const r = await fetch(path, opts);
   let data;
   try {
@@ -306,7 +311,7 @@ function requestBody(direction) {
   const body = {
     cipher: $("cipher").value, mode: $("mode").value, direction,
     key: $("key").value, engine: e && e.engine === "model" ? "model" : "rtl",
-    pad: $("pad").checked, trace: true,
+    pad: $("pad").checked, trace: $("want-trace").checked,
   };
   if (e && e.engine === "rtl") body.core = e.id;
   if (body.mode !== "ecb") body.iv = $("iv").value;
@@ -455,8 +460,11 @@ function renderTrace(trace, n) {
   const details = $("trace");
   if (!trace) {
     details.hidden = false;
-    body.textContent = `no trace: messages up to ${state.catalogue.limits.trace_bytes} bytes ` +
-                       `get one (this one is ${n} bytes)`;
+    body.textContent = !$("want-trace").checked ?
+      `no trace: tick "round trace" to get one (its values give the round keys, and so ` +
+      `the key)` :
+      `no trace: messages up to ${state.catalogue.limits.trace_bytes} bytes ` +
+      `get one (this one is ${n} bytes)`;
     return;
   }
   details.hidden = false;
