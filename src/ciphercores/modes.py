@@ -71,6 +71,13 @@ class BlockCipherLike(Protocol):
 # names: OpenSSL's spelling, cipher + mode
 # ---------------------------------------------------------------------------------------
 
+#: OpenSSL's names of a cipher without its mode -> the full name (``openssl enc -des`` is
+#: DES-CBC, ``-des3`` DES-EDE3-CBC; ``-des-ede`` and ``-des-ede3`` are ECB)
+OPENSSL_ALIASES = {"des": "des-cbc", "bf": "bf-cbc", "blowfish": "bf-cbc",
+                   "des3": "des-ede3-cbc", "aes128": "aes-128-cbc", "aes192": "aes-192-cbc",
+                   "aes256": "aes-256-cbc"}
+
+
 @dataclass(frozen=True)
 class CipherMode:
     """A full cipher name such as ``aes-128-cbc``: the block cipher and the mode."""
@@ -99,16 +106,18 @@ class CipherMode:
 def parse_name(name: str) -> CipherMode:
     """``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``, ``speck64-128-ctr`` -> (cipher, mode).
 
-    A name without a mode is ECB only where OpenSSL says so (``des``, ``des-ede``,
-    ``des-ede3``, ``bf``). GCM: ``aes-{128,192,256}-gcm``."""
+    A name without a mode is what OpenSSL makes of it: ECB for ``des-ede`` and ``des-ede3``,
+    CBC for ``des``, ``bf`` and OpenSSL's aliases (``des3``, ``aes128``, ``blowfish``,
+    ...). GCM: ``aes-{128,192,256}-gcm``."""
     text = name.strip().lower()
+    text = OPENSSL_ALIASES.get(text, text)
     base, _, mode = text.rpartition("-")
     if mode in MODES and base in models.CIPHERS:
         return CipherMode(base, mode)
     if mode in AEAD_MODES and base in models.CIPHERS \
             and models.CIPHERS[base].family in GCM_FAMILIES:
         return CipherMode(base, mode)
-    if text in ("des", "des-ede", "des-ede3", "bf"):
+    if text in ("des-ede", "des-ede3"):
         return CipherMode(text, "ecb")
     raise UnknownCipherError(name, [f"{c}-{{{','.join(_modes_of(c))}}}" for c in models.CIPHERS])
 
