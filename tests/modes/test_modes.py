@@ -260,11 +260,15 @@ def test_against_openssl_enc(name, cipher, keylen):
 @pytest.mark.parametrize("name,cipher,mode", [
     ("aes-128-cbc", "aes-128", "cbc"), ("AES-256-CTR", "aes-256", "ctr"),
     ("des-ede3-cbc", "des-ede3", "cbc"), ("des-ede-ofb", "des-ede", "ofb"),
-    ("des-cbc", "des", "cbc"), ("bf-cfb", "bf", "cfb"), ("bf", "bf", "ecb"),
+    ("des-cbc", "des", "cbc"), ("bf-cfb", "bf", "cfb"), ("bf", "bf", "cbc"),
+    ("des", "des", "cbc"), ("des3", "des-ede3", "cbc"), ("aes256", "aes-256", "cbc"),
+    ("blowfish", "bf", "cbc"), ("des-ede", "des-ede", "ecb"),
     ("des-ede3", "des-ede3", "ecb"), ("speck64-128-ctr", "speck64-128", "ctr"),
     ("aes-192-gcm", "aes-192", "gcm"),
 ])
 def test_parse_name(name, cipher, mode):
+    """OpenSSL's names; a bare name is what `openssl enc` makes of it (-des and -bf are CBC,
+    -des-ede3 is ECB: tests/cli/test_enc.py asks the openssl binary)."""
     cm = modes.parse_name(name)
     assert (cm.cipher, cm.mode) == (cipher, mode)
 
