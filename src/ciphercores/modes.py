@@ -137,12 +137,23 @@ def pkcs7_pad(data: bytes, block_size: int) -> bytes:
 
 
 def pkcs7_unpad(data: bytes, block_size: int) -> bytes:
+    """``data`` without its PKCS#7 padding; PaddingError if the padding is wrong. The check
+    reads every byte of the last block and branches only on the overall verdict, whatever
+    the padding value (no early exit on the first wrong byte: a timing difference would tell
+    a padding oracle where the padding went wrong). Python gives no hard constant-time
+    guarantee; SECURITY.md says what that means for a service around the CLI."""
     if not data or len(data) % block_size:
         raise PaddingError(f"padded data must be a non-empty multiple of {block_size} bytes")
-    n = data[-1]
-    if not 1 <= n <= block_size or data[-n:] != bytes([n]) * n:
+    last = bytes(data[len(data) - block_size:])
+    n = last[block_size - 1]
+    bad = ((n - 1) >> 8) & 1  # n == 0
+    bad |= ((block_size - n) >> 8) & 1  # n > block_size
+    for i in range(block_size):
+        in_pad = ((block_size - 1 - i - n) >> 8) & 1  # 1 where i >= block_size - n
+        bad |= in_pad * (last[i] ^ n)
+    if bad:
         raise PaddingError("the last block does not end in valid PKCS#7 padding")
-    return data[:-n]
+    return data[:len(data) - n]
 
 
 # ---------------------------------------------------------------------------------------
@@ -344,6 +355,14 @@ def _zero_pad16(data: bytes) -> bytes:
 
 #: the IV length GCM is built for (any length from 1 byte is allowed; others go through GHASH)
 GCM_IV_RECOMMENDED = 12
+#: SP 800-38D's most data bytes in one GCM message (2^39 - 256 bits): the host's GCM and the
+#: driver's (driver.gcm.MAX_DATA) refuse more
+GCM_MAX_DATA = (1 << 36) - 32
+
+
+def gcm_length_error(name: str, data_bytes: int) -> DataLengthError:
+    return DataLengthError(f"{name}: {data_bytes} bytes of data; one GCM message holds at "
+                           f"most {GCM_MAX_DATA} (SP 800-38D)")
 
 
 def gcm_check(name: str, iv: bytes | None, tag_len: int) -> None:
@@ -434,6 +453,8 @@ class GcmStream:
         """Whole blocks (a partial one only last): GCTR, the ciphertext into GHASH."""
         if not data:
             return b""
+        if self.text_bytes + len(data) > GCM_MAX_DATA:
+            raise gcm_length_error(self.name, self.text_bytes + len(data))
         out = self._gctr(data)
         ct = data if self.decrypt else out
         self._y = self._absorb(self._y, _zero_pad16(ct))
@@ -450,6 +471,9 @@ class GcmStream:
         ciphertext shorter than its tag."""
         if self.decrypt and total < self.tag_len:
             raise gcm_auth_error(self.name, total=total, tag_len=self.tag_len)
+        data_bytes = total - self.tag_len if self.decrypt else total
+        if data_bytes > GCM_MAX_DATA:
+            raise gcm_length_error(self.name, data_bytes)
 
     def update(self, data: bytes) -> bytes:
         self.total += len(data)
@@ -470,6 +494,8 @@ class GcmStream:
         if not self.decrypt:
             return self._text(buf) + self._tag()
         ct, tag = buf[:len(buf) - self.tag_len], buf[len(buf) - self.tag_len:]
+        if self.text_bytes + len(ct) > GCM_MAX_DATA:
+            raise gcm_length_error(self.name, self.text_bytes + len(ct))
         # hash the rest first, decrypt it only once the tag matches
         self._y = self._absorb(self._y, _zero_pad16(ct))
         self.text_bytes += len(ct)
@@ -501,7 +527,8 @@ def new_model(name: str, key: bytes) -> tuple[models.BlockCipher, CipherMode]:
     return models.new(cm.cipher, key), cm
 
 
-__all__ = ["AEAD_MODES", "GCM_IV_RECOMMENDED", "GCM_TAG_LENGTHS", "MODES", "PADDED_MODES",
-           "CipherMode", "GcmStream", "Stream", "UnknownModeError", "decrypt", "encrypt",
+__all__ = ["AEAD_MODES", "GCM_IV_RECOMMENDED", "GCM_MAX_DATA", "GCM_TAG_LENGTHS", "MODES",
+           "PADDED_MODES", "CipherMode", "GcmStream", "Stream", "UnknownModeError", "decrypt",
+           "encrypt",
            "gcm_auth_error", "gcm_check", "gcm_decrypt", "gcm_encrypt", "gf128_mul",
            "ghash", "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]

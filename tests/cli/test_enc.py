@@ -489,3 +489,81 @@ def test_the_password_stays_out_of_usage_errors():
                  ["enc", "-aes-128-cbc", "-k", SECRET, "-bogus"]):
         rc, _, err = ours(argv)
         assert rc == 2 and SECRET not in err, err
+
+
+# ---------------------------------------------------------------------------------------
+# keys off the command line, no abbreviations, a bounded AAD file, a file too large for
+# GCM
+# ---------------------------------------------------------------------------------------
+
+def test_key_file_and_key_env(tmp_path, monkeypatch):
+    """--key-file (hex with whitespace, raw with --key-format raw) and --key-env give the
+    bytes -K gives; `--key-file -` reads stdin, refused when the data comes from there;
+    the key stays out of every message."""
+    key = bytes(range(16))
+    src = tmp_path / "in"
+    src.write_bytes(b"data" * 10)
+    base = ["encrypt", "aes-128-cbc", "-iv", "00" * 16, "--software", "-in", str(src)]
+    want = ossl(["-aes-128-cbc", "-K", key.hex(), "-iv", "00" * 16, "-in", str(src)])[1]
+    (tmp_path / "k.hex").write_text(key.hex()[:10] + "\n " + key.hex()[10:] + "\n")
+    (tmp_path / "k.raw").write_bytes(key)
+    monkeypatch.setenv("CC_TEST_KEY", key.hex())
+    for extra, stdin in ((["--key-file", str(tmp_path / "k.hex")], b""),
+                         (["--key-file", str(tmp_path / "k.raw"), "--key-format", "raw"], b""),
+                         (["--key-file", "-"], key.hex().encode()),
+                         (["--key-env", "CC_TEST_KEY"], b"")):
+        rc, out, err = ours([*base, *extra], stdin)
+        assert rc == 0 and out == want, (extra, err)
+    rc, _, err = ours(["encrypt", "aes-128-cbc", "-iv", "00" * 16, "--key-file", "-"])
+    assert rc == E.UsageError.exit_code and "standard input" in err
+    rc, _, err = ours([*base, "--key-file", str(tmp_path / "k.raw")])  # raw read as hex
+    assert rc == E.BadHexError.exit_code and key.hex() not in err
+    monkeypatch.delenv("CC_TEST_KEY")
+    rc, _, err = ours([*base, "--key-env", "CC_TEST_KEY"])
+    assert rc == E.PasswordError.exit_code and "CC_TEST_KEY" in err
+    rc, _, err = ours([*base, "--key-file", str(tmp_path / "nope")])
+    assert rc == E.PasswordError.exit_code
+    rc, _, err = ours([*base, "-K", key.hex(), "--key-env", "X"])
+    assert rc == 2 and key.hex() not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["encrypt", "aes-128-cbc", "--ke", "00112233445566778899aabbccddeeff"],
+    ["encrypt", "aes-128-cbc", "--key-f", "/dev/null"],
+    ["decrypt", "aes-128-cbc", "--soft", "-K", "00112233445566778899aabbccddeeff"],
+])
+def test_no_abbreviations(argv):
+    """An abbreviated option is an unknown one (exit 2), and a key after it stays hidden."""
+    rc, out, err = ours(argv)
+    assert rc == 2 and "unrecognized arguments" in err and out == b""
+    assert "00112233445566778899aabbccddeeff" not in err
+
+
+def test_aad_file_is_bounded(tmp_path, monkeypatch):
+    """--aad-file reads at most AAD_FILE_MAX bytes: a larger file is DataLengthError before
+    any output (the limit made small here)."""
+    from ciphercores.cli import crypt
+
+    monkeypatch.setattr(crypt, "AAD_FILE_MAX", 64)
+    (tmp_path / "aad").write_bytes(bytes(65))
+    out = tmp_path / "o"
+    rc, _, err = ours(["encrypt", "aes-128-gcm", "-K", "00" * 16, "-iv", "00" * 12,
+                       "--aad-file", str(tmp_path / "aad"), "--software", "-out", str(out)])
+    assert rc == E.DataLengthError.exit_code and "AAD file" in err and not out.exists()
+    (tmp_path / "aad").write_bytes(bytes(64))
+    rc, _, err = ours(["encrypt", "aes-128-gcm", "-K", "00" * 16, "-iv", "00" * 12,
+                       "--aad-file", str(tmp_path / "aad"), "--software", "-out", str(out)])
+    assert rc == 0, err
+
+
+def test_gcm_file_over_the_limit_fails_before_output(tmp_path):
+    """A (sparse) input of 2^36 - 16 bytes: over GCM's limit, refused from its size before
+    anything is read or written."""
+    big = tmp_path / "big"
+    with open(big, "wb") as f:
+        f.truncate((1 << 36) - 16)
+    out = tmp_path / "o"
+    rc, _, err = ours(["encrypt", "aes-128-gcm", "-K", "00" * 16, "-iv", "00" * 12,
+                       "--software", "-in", str(big), "-out", str(out)])
+    assert rc == E.DataLengthError.exit_code and "one GCM message holds at most" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big"]
