@@ -226,7 +226,9 @@ EXIT_CODES: dict[int, tuple[type[CipherCoresError] | None, str]] = {
     31: (SaltSizeError, "a salt (`-S`) that is not 8 bytes (`encrypt`/`decrypt`; `enc` pads "
                         "it as OpenSSL does)"),
     70: (None, "internal error: a bug (CIPHERCORES_DEBUG=1 shows the traceback)"),
-    130: (None, "interrupted (Ctrl-C)"),
+    129: (None, "hung up (SIGHUP): temporary files removed, no partial output"),
+    130: (None, "interrupted (Ctrl-C, SIGINT): temporary files removed, no partial output"),
+    143: (None, "terminated (SIGTERM): temporary files removed, no partial output"),
 }
 #: the statuses the CLI uses without an error class
 EXIT_CHECK_FAILED = 1

@@ -25,8 +25,11 @@ docs/exit-codes.md), no key bytes in any message, no partial output file.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+import threading
 
 from .. import __version__
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, CipherCoresError
@@ -97,6 +100,35 @@ def _find_secrets(argv: list[str]) -> list[str]:
     return [s for s in out if s]
 
 
+class _Signalled(BaseException):
+    """SIGTERM or SIGHUP, raised where the program is, so that every ``finally`` and
+    ``except BaseException`` on the way runs: a regular output file's ``.part`` (which may
+    hold plaintext that is not authenticated yet) is removed, as on Ctrl-C."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stop_signals_raise():
+    """SIGTERM and SIGHUP raise :class:`_Signalled` while a command runs (SIGINT already
+    raises KeyboardInterrupt); the old handlers come back afterwards. Only in the main
+    thread, where Python can set handlers."""
+    old = {}
+    if threading.current_thread() is threading.main_thread():
+        def raise_(signum, frame):
+            raise _Signalled(signum)
+
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            old[sig] = signal.signal(sig, raise_)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _SECRETS[:] = _find_secrets(argv)
@@ -107,16 +139,20 @@ def main(argv: list[str] | None = None) -> int:
     for group in COMMANDS:
         group.add(sub)
     try:
-        if argv and argv[0] == "enc":  # openssl's command line: not argparse's (cli.enc)
-            return enc.main(argv[1:])
-        args = ap.parse_args(argv)
-        return args.func(args)
+        with _stop_signals_raise():
+            if argv and argv[0] == "enc":  # openssl's command line: not argparse's (cli.enc)
+                return enc.main(argv[1:])
+            args = ap.parse_args(argv)
+            return args.func(args)
     except CipherCoresError as e:
         print(f"ciphercores: {_redact(str(e))}", file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
         note("interrupted")
         return EXIT_INTERRUPTED
+    except _Signalled as e:
+        note(f"stopped by {signal.Signals(e.signum).name}")
+        return 128 + e.signum
     except Exception as e:  # a bug: say what kind, never dump data that may hold a key
         if os.environ.get("CIPHERCORES_DEBUG"):
             raise
