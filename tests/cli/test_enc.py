@@ -382,6 +382,35 @@ def test_refused_options_name_themselves(option):
     assert f"{option} is not supported" in err and len(err.strip().splitlines()) == 1
 
 
+def test_help_lists_the_openssl_options():
+    """`encrypt --help` and `enc -help` list the OpenSSL options; `enc -list` lists names
+    that enc takes, OpenSSL's shared ones among them."""
+    rc, out, _ = ours(["encrypt", "--help"])
+    enc_help = ours(["enc", "-help"])[1].decode()
+    for opt in ("-pass", "-k ", "-kfile", "-pbkdf2", "-iter", "-md", "-nosalt", "-S ", "-a",
+                "-A", "-p", "-P", "-nopad", "-in", "-out", "-iv", "--key-file", "--key-env"):
+        assert opt in out.decode() and opt in enc_help, opt
+    rc, out, _ = ours(["enc", "-list"])
+    names = out.decode().split()[2:]
+    assert rc == 0 and {f"-{n}" for n in NAMES} <= set(names)
+    for opt in names:
+        assert ours(["enc", opt, "-k", "pw", "-nosalt", "-P"])[0] == 0, opt
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(sorted(encopts.REFUSED)), min_size=1, max_size=2),
+       st.text("abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=10), st.booleans())
+def test_parser_property_refused_forms_name_the_option(refused, junk, use_junk):
+    """A refused option anywhere in an otherwise good command line, or an unknown one: exit
+    2, one line naming the first of them; nothing on stdout."""
+    bad = f"-zz{junk}" if use_junk else refused[0]
+    argv = ["-aes-128-cbc", "-k", "pw", "-P"]
+    argv.insert((0, 1, 3, 4)[len(junk) % 4], bad)  # between options, not inside -k pw
+    rc, out, err = ours(["enc", *argv])
+    assert rc == E.UsageError.exit_code and out == b"", (argv, err)
+    assert bad in err and len(err.strip().splitlines()) == 1, (argv, err)
+
+
 def test_every_cipher_openssl_enc_lists():
     """Each name of `openssl enc -list`: accepted, with openssl's key and IV (-P), or refused
     by name as one openssl has and we do not (cfb1, cfb8, wrap, ChaCha20, Camellia, ...);

@@ -14,29 +14,43 @@ cut with OpenSSL's warning, as ``openssl enc`` does. The run itself is
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from . import crypt, encopts
 
 USAGE = "ciphercores enc -CIPHER [openssl enc options] [--core CORE | --software] [-v]"
 
 
+def _row(left: str, text: str) -> list[str]:
+    lines = textwrap.wrap(text, 100 - 36) or [""]
+    out = [f"  {left:<33} {lines[0]}"] if len(left) <= 33 else [f"  {left}", 36 * " " + lines[0]]
+    return out + [36 * " " + line for line in lines[1:]]
+
+
 def help_text() -> str:
     rows = [f"usage: {USAGE}", "",
-            "`openssl enc`'s command line, through the RTL cores (docs/architecture.md, "
+            "`openssl enc`'s command line, through the RTL cores (docs/architecture.md,",
             "command-line compatibility).", "", "options:"]
     for o in encopts.OPTIONS:
-        names = ", ".join(o.names) + (f" {o.metavar}" if o.metavar else "")
-        rows.append(f"  {names:<34} {o.help}")
-    rows += ["  -CIPHER                            -aes-256-cbc, -des-ede3-cbc, -bf-cbc, "
-             "-speck128-128-ctr, -aes-256-gcm (ours), ...", "", "refused:"]
-    rows += [f"  {name:<34} {why}" for name, why in encopts.REFUSED.items()]
+        rows += _row(", ".join(o.names) + (f" {o.metavar}" if o.metavar else ""), o.help)
+    rows += _row("-CIPHER", "-aes-256-cbc, -des-ede3-cbc, -bf-cbc, -speck128-128-ctr, "
+                            "-aes-256-gcm (ours), ...: -list lists them")
+    rows += ["", "refused:"]
+    for name, why in encopts.REFUSED.items():
+        rows += _row(name, why)
     return "\n".join(rows) + "\n"
 
 
 def main(argv: list[str]) -> int:
     """Parse (UsageError for a bad command line: exit 2) and run."""
-    if any(a in ("--help",) for a in argv):
+    if any(a in encopts.HELP for a in argv):
         print(help_text(), end="")
+        return 0
+    if any(a in encopts.LIST for a in argv):
+        names = [f"-{n}" for n in encopts.cipher_names()]
+        print("Supported ciphers:")
+        for i in range(0, len(names), 3):
+            print(" ".join(f"{n:<24}" for n in names[i:i + 3]).rstrip())
         return 0
     args = encopts.parse_enc(argv)
     args.command = "enc"

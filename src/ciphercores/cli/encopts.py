@@ -21,7 +21,7 @@ import argparse
 import re
 from dataclasses import dataclass
 
-from .. import modes
+from .. import models, modes
 from ..errors import UnknownCipherError, UnsupportedCipherError, UsageError
 
 
@@ -107,11 +107,10 @@ REFUSED = {
     "-rand": "the salt comes from the operating system's random source (os.urandom)",
     "-writerand": "the salt comes from the operating system's random source (os.urandom)",
     "-debug": "OpenSSL's BIO debugging has no equivalent here (use -v)",
-    "-list": "use `ciphercores cores` for the ciphers and modes",
-    "-ciphers": "use `ciphercores cores` for the ciphers and modes",
-    "-help": "use `ciphercores enc --help`",
-    "-h": "use `ciphercores enc --help`",
 }
+#: options that print something and stop (cli.enc.main answers them before parsing)
+HELP = ("-help", "--help", "-h")
+LIST = ("-list", "--list", "-ciphers", "--ciphers")
 
 _BY_NAME = {n: o for o in OPTIONS for n in o.names}
 #: suffixes and families of cipher names that `openssl enc -list` has and we do not
@@ -233,4 +232,11 @@ def add_to(p: argparse.ArgumentParser) -> None:
                    no_pad=False, verbose=False, software=False, openssl=False)
 
 
-__all__ = ["OPTIONS", "REFUSED", "Opt", "add_to", "parse_enc"]
+def cipher_names() -> list[str]:
+    """The names `enc` takes, as `-list` prints them: every cipher in each of its modes
+    (GCM for AES), and OpenSSL's aliases."""
+    names = [f"{c}-{m}" for c in models.CIPHERS for m in modes._modes_of(c)]
+    return sorted(names + ["des-ede", "des-ede3", *modes.OPENSSL_ALIASES])
+
+
+__all__ = ["HELP", "LIST", "OPTIONS", "REFUSED", "Opt", "add_to", "cipher_names", "parse_enc"]
