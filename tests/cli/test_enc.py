@@ -169,27 +169,30 @@ def test_hardware_matrix_against_openssl(name, tmp_path):
     _roundtrip_both_ways(name, [], rng, tmp_path, [0, bs + 1, 3000])
 
 
-def test_speck_and_gcm_use_the_same_derivation(tmp_path):
-    """SPECK and AES-GCM (no openssl enc): Salted__ || salt || the ciphertext of the key and
-    IV that hashlib's PBKDF2 gives (GCM: a 12-byte IV, the tag last, checked with
-    cryptography's AESGCM); and back."""
+@pytest.mark.parametrize("name,klen,ivlen,backend", [
+    ("aes-256-gcm", 32, 12, ["--software"]), ("speck128-256-cbc", 32, 16, ["--software"]),
+    ("aes-128-gcm", 16, 12, []), ("speck128-128-cbc", 16, 16, [])])
+def test_speck_and_gcm_use_the_same_derivation(name, klen, ivlen, backend):
+    """SPECK and AES-GCM (no openssl enc), on the model and through the default cores
+    (gcm(aes_iter), cbc(speck_iter)): Salted__ || salt || the ciphertext of the key and IV
+    that hashlib's PBKDF2 gives (GCM: a 12-byte IV, the tag last, checked with
+    cryptography's AESGCM; SPECK: the model, which the official vectors check); and back."""
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
     data = b"attack at dawn" * 5
-    for name, klen, ivlen in (("aes-256-gcm", 32, 12), ("speck128-256-cbc", 32, 16)):
-        args = ["enc", f"-{name}", "-pbkdf2", "-iter", "1000", "-pass", "pass:pw",
-                "--software"]
-        rc, enc, err = ours(args, data)
-        assert rc == 0, err
-        assert enc[:8] == b"Salted__"
-        dk = hashlib.pbkdf2_hmac("sha256", b"pw", enc[8:16], 1000, klen + ivlen)
-        key, iv = dk[:klen], dk[klen:]
-        if name.endswith("gcm"):
-            assert AESGCM(key).decrypt(iv, enc[16:], None) == data
-        else:
-            assert enc[16:] == modes.encrypt(models.new("speck128-256", key), "cbc", data, iv)
-        rc, back, err = ours([*args[:1], "-d", *args[1:]], enc)
-        assert rc == 0 and back == data, err
+    args = ["enc", f"-{name}", "-pbkdf2", "-iter", "1000", "-pass", "pass:pw", *backend]
+    rc, enc, err = ours([*args, "-v"], data)
+    assert rc == 0 and ("in hardware" in err) == (not backend), err
+    assert enc[:8] == b"Salted__"
+    dk = hashlib.pbkdf2_hmac("sha256", b"pw", enc[8:16], 1000, klen + ivlen)
+    key, iv = dk[:klen], dk[klen:]
+    if name.endswith("gcm"):
+        assert AESGCM(key).decrypt(iv, enc[16:], None) == data
+    else:
+        cipher = name.rpartition("-")[0]
+        assert enc[16:] == modes.encrypt(models.new(cipher, key), "cbc", data, iv)
+    rc, back, err = ours([*args[:1], "-d", *args[1:]], enc)
+    assert rc == 0 and back == data, err
 
 
 # ---------------------------------------------------------------------------------------
