@@ -110,14 +110,15 @@ def _roundtrip_both_ways(name: str, backend: list[str], rng: random.Random, tmp,
                 ends = [b"\n", b"\nrest\n"] + [b""] * bool(secret)
                 pw.write_bytes(secret + rng.choice(ends))
                 args = [f"-{name}", *kdf, *salt, *armour, *pad, "-pass", f"file:{pw}"]
-                rc, enc, err = ours(["enc", *args, *backend], data)
+                # the same -provider options as openssl's: accepted, no effect
+                rc, enc, err = ours(["enc", *args, *backend, *_legacy(name)], data)
                 assert rc == 0, (args, err)
                 assert (("deprecated key derivation" in err) == (not kdf or kdf[0] == "-md")), err
                 rc, back, err = ossl([*args, "-d", *_legacy(name)], enc)
                 assert rc == 0 and back == data, (args, err)
                 rc, theirs, err = ossl([*args, *_legacy(name)], data)
                 assert rc == 0, err
-                rc, back, err = ours(["enc", "-d", *args, *backend], theirs)
+                rc, back, err = ours(["enc", "-d", *args, *backend, *_legacy(name)], theirs)
                 assert rc == 0 and back == data, (args, err)
                 if salt == ["-salt"]:  # the same bytes as openssl for our salt
                     import base64
@@ -599,3 +600,17 @@ def test_gcm_file_over_the_limit_fails_before_output(tmp_path):
                        "--software", "-in", str(big), "-out", str(out)])
     assert rc == E.DataLengthError.exit_code and "one GCM message holds at most" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big"]
+
+
+def test_enc_in_a_real_process():
+    """`python -m ciphercores enc` with the password on stdin's first line and the data
+    after it, -p and -a to stdout: the same bytes as openssl's (a fixed salt); the legacy
+    warning on stderr as openssl prints it."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    args = ["-aes-256-cbc", "-pass", "stdin", "-S", "0011223344556677", "-p", "-a"]
+    stdin = b"pass word\n" + bytes(range(256)) * 3
+    r = subprocess.run([sys.executable, "-m", "ciphercores", "enc", *args, "--software"],
+                       input=stdin, capture_output=True, env=env)
+    rc, out, err = ossl(args, stdin)
+    assert r.returncode == rc == 0, r.stderr
+    assert r.stdout == out and r.stderr.decode() == err
