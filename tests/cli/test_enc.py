@@ -614,3 +614,62 @@ def test_enc_in_a_real_process():
     rc, out, err = ossl(args, stdin)
     assert r.returncode == rc == 0, r.stderr
     assert r.stdout == out and r.stderr.decode() == err
+
+
+def _on_a_terminal(cmd: list[str], answers: list[bytes]) -> tuple[int, bytes]:
+    """Run ``cmd`` on a pseudo-terminal, typing each answer after a prompt (text ending in
+    ':'); (exit status, everything the terminal showed)."""
+    import pty
+    import select
+    import time
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: its stdin, stdout and stderr are the terminal
+        os.execvpe(cmd[0], cmd, env)
+    shown = b""
+
+    def read(until_prompt: bool) -> None:
+        nonlocal shown
+        start, end = len(shown), time.monotonic() + 60
+        while time.monotonic() < end:
+            if not select.select([fd], [], [], 0.2)[0]:
+                continue
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                return
+            if not chunk:
+                return
+            shown += chunk
+            if until_prompt and shown[start:].rstrip().endswith(b":"):  # a new prompt
+                return
+
+    for answer in answers:
+        read(until_prompt=True)
+        os.write(fd, answer)
+    read(until_prompt=False)  # to the end: the child closed the terminal
+    os.close(fd)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), shown
+
+
+@pytest.mark.parametrize("direction", ["-e", "-d"])
+def test_no_password_asks_on_the_terminal(direction):
+    """Neither a password nor -K: asked on the terminal with openssl's prompts (twice to
+    encrypt), the same key and IV as openssl's for the same answer; two different answers
+    are a PasswordError. Without a terminal: one line saying what is missing."""
+    args = ["-aes-256-cbc", direction, "-nosalt", "-pbkdf2", "-P"]
+    ask = [b"pass word\n"] * (2 if direction == "-e" else 1)
+    rc1, theirs = _on_a_terminal([OPENSSL, "enc", *args], ask)
+    rc2, ours_ = _on_a_terminal([sys.executable, "-m", "ciphercores", "enc", *args], ask)
+    assert rc1 == rc2 == 0, ours_
+    prompt = f"enter AES-256-CBC {'encryption' if direction == '-e' else 'decryption'} password:"
+    assert prompt.encode() in ours_ and b"pass word" not in ours_
+    assert ours_.splitlines()[-2:] == theirs.splitlines()[-2:]  # key=, iv =
+    if direction == "-e":
+        rc, shown = _on_a_terminal([sys.executable, "-m", "ciphercores", "enc", *args],
+                                   [b"one\n", b"two\n"])
+        assert rc == E.PasswordError.exit_code and b"Verify failure" in shown
+    rc, _, err = ours(["enc", *args])
+    assert rc == E.BadHexError.exit_code and "a terminal is asked" in err

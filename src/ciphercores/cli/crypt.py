@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hmac
 import os
 import re
 import stat
@@ -253,6 +254,28 @@ def _password(args: argparse.Namespace) -> bytes | None:
     return None
 
 
+def _prompt(cm: modes.CipherMode, decrypt: bool) -> bytes | None:
+    """No password and no key: ask on the terminal as ``openssl enc`` does (twice when
+    encrypting), echo off; None when there is no terminal (/dev/tty), or when neither stdin
+    nor stderr is one (a script, a test run: never wait for an answer nobody sees).
+    PasswordError when the two answers differ."""
+    if not any(getattr(f, "isatty", lambda: False)() for f in (sys.stdin, sys.stderr)):
+        return None
+    try:
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+    except OSError:
+        return None
+    import getpass
+
+    prompt = f"enter {cm.name.upper()} {'decryption' if decrypt else 'encryption'} password:"
+    answer = getpass.getpass(prompt)
+    if not decrypt and not hmac.compare_digest(os.fsencode(answer),
+                                               os.fsencode(getpass.getpass(
+                                                   "Verifying - " + prompt))):
+        raise PasswordError("Verify failure: the two passwords differ")
+    return os.fsencode(answer)
+
+
 def _print_key(salt: bytes | None, key: bytes, iv: bytes | None) -> None:
     """``-p``/``-P``: what OpenSSL prints, on stdout (salt only when one was used)."""
     lines = [f"salt={salt.hex().upper()}"] if salt is not None else []
@@ -298,7 +321,10 @@ def run(args: argparse.Namespace) -> int:
                     else parse_hex("--key", explicit))
     password = _password(args)
     if explicit is None and password is None:
-        raise BadHexError("--key is required, or a password (-pass, -k, -kfile)")
+        password = _prompt(cm, decrypt)
+    if explicit is None and password is None:
+        raise BadHexError("--key is required, or a password (-pass, -k, -kfile; without "
+                          "them a terminal is asked)")
     pad = False if args.no_pad else None
     # every check that needs no data or core first, so a bad call costs nothing
     if explicit is not None:
