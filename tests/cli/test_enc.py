@@ -328,6 +328,20 @@ def test_password_line_limits(tmp_path):
     assert rc == E.PasswordError.exit_code and "zero length password" in err
 
 
+def test_several_password_sources(tmp_path):
+    """As openssl: the last of -k and -kfile wins, and either wins over -pass, wherever it
+    stands (encrypt/decrypt refuse two sources: exit 2)."""
+    (tmp_path / "pw").write_bytes(b"from the file\n")
+    kfile = ["-kfile", str(tmp_path / "pw")]
+    common = ["-aes-128-cbc", "-pbkdf2", "-nosalt", "-P"]
+    for srcs in ([*kfile, "-k", "pw"], ["-k", "pw", *kfile], ["-pass", "pass:x", "-k", "pw"],
+                 ["-k", "pw", "-pass", "pass:x"], [*kfile, "-pass", "pass:x"]):
+        rc, out, err = ours(["enc", *common, *srcs])
+        assert rc == 0 and out == ossl([*common, *srcs])[1], (srcs, err)
+    rc, _, err = ours(["encrypt", "aes-128-cbc", "-k", "pw", "-pass", "pass:x", "-P"])
+    assert rc == 2 and "not allowed with" in err
+
+
 def test_pass_stdin_then_data_from_stdin():
     """-pass stdin takes the first line; the data is the rest of standard input."""
     stdin = b"pw\n" + b"the data that follows"
@@ -448,11 +462,8 @@ def test_every_cipher_openssl_enc_lists():
      True),
     (["-aes-128-cbc", "-k", "pw", "-md", "nope"], "unknown or unsupported message digest",
      True),
-    # refused where openssl goes on: no cipher (openssl copies the input), and two password
-    # sources (openssl takes -k or -kfile over -pass)
+    # refused where openssl goes on: no cipher (openssl copies the input)
     (["-k", "pw"], "no cipher", False),
-    (["-aes-128-cbc", "-k", "pw", "-pass", "pass:x"], "-pass and -k exclude each other",
-     False),
 ])
 def test_bad_command_lines(argv, text, theirs):
     """openssl refuses each too (non-zero) but two; we: exit 2, one line naming the

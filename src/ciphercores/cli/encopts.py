@@ -183,6 +183,10 @@ def parse_enc(argv: list[str]) -> argparse.Namespace:
         if opt.number:
             value = _number(shown, value)
         setattr(ns, opt.dest, value)
+        if opt.dest in ("k", "kfile"):  # as OpenSSL: the last of -k and -kfile, over -pass
+            setattr(ns, "kfile" if opt.dest == "k" else "k", None)
+    if ns.k is not None or ns.kfile is not None:
+        ns.pass_ = None
     if ns.name is None:
         raise UsageError("no cipher: name one as OpenSSL does (-aes-256-cbc)")
     return ns
