@@ -114,6 +114,25 @@ class TagSizeError(CipherCoresError):
     """An authentication tag of a length the mode does not allow."""
 
 
+class PasswordError(CipherCoresError):
+    """A password or key source that cannot be read (``-pass file:`` of a missing file, an
+    unset ``env:`` variable, ``--key-file``, ``--key-env``); names the source, never a
+    password."""
+
+
+class HeaderError(CipherCoresError):
+    """A password-encrypted input without its ``Salted__`` header, or one that ends inside
+    it."""
+
+
+class Base64Error(CipherCoresError):
+    """Input that ``-a`` reads as base64 and that is not base64."""
+
+
+class SaltSizeError(CipherCoresError):
+    """A salt (``-S HEX``) of a length other than 8 bytes, where it is not padded."""
+
+
 class ProofError(CipherCoresError):
     """A formal run that could not produce a verdict (tool error, bad target)."""
 
@@ -199,8 +218,17 @@ EXIT_CODES: dict[int, tuple[type[CipherCoresError] | None, str]] = {
                               "or tag, or changed data): nothing is decrypted"),
     26: (TagSizeError, "an authentication tag of a length the mode does not allow"),
     27: (ProofError, "a formal run that gave no verdict (a tool error or a bad target)"),
+    28: (PasswordError, "a password or key source that cannot be read (an unreadable "
+                        "`file:`, an unset `env:` variable, `--key-file`, `--key-env`)"),
+    29: (HeaderError, "a password-encrypted input without its `Salted__` header, or cut "
+                      "inside it"),
+    30: (Base64Error, "`-a` input that is not base64"),
+    31: (SaltSizeError, "a salt (`-S`) that is not 8 bytes (`encrypt`/`decrypt`; `enc` pads "
+                        "it as OpenSSL does)"),
     70: (None, "internal error: a bug (CIPHERCORES_DEBUG=1 shows the traceback)"),
-    130: (None, "interrupted (Ctrl-C)"),
+    129: (None, "hung up (SIGHUP): temporary files removed, no partial output"),
+    130: (None, "interrupted (Ctrl-C, SIGINT): temporary files removed, no partial output"),
+    143: (None, "terminated (SIGTERM): temporary files removed, no partial output"),
 }
 #: the statuses the CLI uses without an error class
 EXIT_CHECK_FAILED = 1

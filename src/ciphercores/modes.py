@@ -71,6 +71,13 @@ class BlockCipherLike(Protocol):
 # names: OpenSSL's spelling, cipher + mode
 # ---------------------------------------------------------------------------------------
 
+#: OpenSSL's names of a cipher without its mode -> the full name (``openssl enc -des`` is
+#: DES-CBC, ``-des3`` DES-EDE3-CBC; ``-des-ede`` and ``-des-ede3`` are ECB)
+OPENSSL_ALIASES = {"des": "des-cbc", "bf": "bf-cbc", "blowfish": "bf-cbc",
+                   "des3": "des-ede3-cbc", "aes128": "aes-128-cbc", "aes192": "aes-192-cbc",
+                   "aes256": "aes-256-cbc"}
+
+
 @dataclass(frozen=True)
 class CipherMode:
     """A full cipher name such as ``aes-128-cbc``: the block cipher and the mode."""
@@ -99,16 +106,18 @@ class CipherMode:
 def parse_name(name: str) -> CipherMode:
     """``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``, ``speck64-128-ctr`` -> (cipher, mode).
 
-    A name without a mode is ECB only where OpenSSL says so (``des``, ``des-ede``,
-    ``des-ede3``, ``bf``). GCM: ``aes-{128,192,256}-gcm``."""
+    A name without a mode is what OpenSSL makes of it: ECB for ``des-ede`` and ``des-ede3``,
+    CBC for ``des``, ``bf`` and OpenSSL's aliases (``des3``, ``aes128``, ``blowfish``,
+    ...). GCM: ``aes-{128,192,256}-gcm``."""
     text = name.strip().lower()
+    text = OPENSSL_ALIASES.get(text, text)
     base, _, mode = text.rpartition("-")
     if mode in MODES and base in models.CIPHERS:
         return CipherMode(base, mode)
     if mode in AEAD_MODES and base in models.CIPHERS \
             and models.CIPHERS[base].family in GCM_FAMILIES:
         return CipherMode(base, mode)
-    if text in ("des", "des-ede", "des-ede3", "bf"):
+    if text in ("des-ede", "des-ede3"):
         return CipherMode(text, "ecb")
     raise UnknownCipherError(name, [f"{c}-{{{','.join(_modes_of(c))}}}" for c in models.CIPHERS])
 
@@ -128,12 +137,23 @@ def pkcs7_pad(data: bytes, block_size: int) -> bytes:
 
 
 def pkcs7_unpad(data: bytes, block_size: int) -> bytes:
+    """``data`` without its PKCS#7 padding; PaddingError if the padding is wrong. The check
+    reads every byte of the last block and branches only on the overall verdict, whatever
+    the padding value (no early exit on the first wrong byte: a timing difference would tell
+    a padding oracle where the padding went wrong). Python gives no hard constant-time
+    guarantee; SECURITY.md says what that means for a service around the CLI."""
     if not data or len(data) % block_size:
         raise PaddingError(f"padded data must be a non-empty multiple of {block_size} bytes")
-    n = data[-1]
-    if not 1 <= n <= block_size or data[-n:] != bytes([n]) * n:
+    last = bytes(data[len(data) - block_size:])
+    n = last[block_size - 1]
+    bad = ((n - 1) >> 8) & 1  # n == 0
+    bad |= ((block_size - n) >> 8) & 1  # n > block_size
+    for i in range(block_size):
+        in_pad = ((block_size - 1 - i - n) >> 8) & 1  # 1 where i >= block_size - n
+        bad |= in_pad * (last[i] ^ n)
+    if bad:
         raise PaddingError("the last block does not end in valid PKCS#7 padding")
-    return data[:-n]
+    return data[:len(data) - n]
 
 
 # ---------------------------------------------------------------------------------------
@@ -335,6 +355,14 @@ def _zero_pad16(data: bytes) -> bytes:
 
 #: the IV length GCM is built for (any length from 1 byte is allowed; others go through GHASH)
 GCM_IV_RECOMMENDED = 12
+#: SP 800-38D's most data bytes in one GCM message (2^39 - 256 bits): the host's GCM and the
+#: driver's (driver.gcm.MAX_DATA) refuse more
+GCM_MAX_DATA = (1 << 36) - 32
+
+
+def gcm_length_error(name: str, data_bytes: int) -> DataLengthError:
+    return DataLengthError(f"{name}: {data_bytes} bytes of data; one GCM message holds at "
+                           f"most {GCM_MAX_DATA} (SP 800-38D)")
 
 
 def gcm_check(name: str, iv: bytes | None, tag_len: int) -> None:
@@ -425,6 +453,8 @@ class GcmStream:
         """Whole blocks (a partial one only last): GCTR, the ciphertext into GHASH."""
         if not data:
             return b""
+        if self.text_bytes + len(data) > GCM_MAX_DATA:
+            raise gcm_length_error(self.name, self.text_bytes + len(data))
         out = self._gctr(data)
         ct = data if self.decrypt else out
         self._y = self._absorb(self._y, _zero_pad16(ct))
@@ -441,6 +471,9 @@ class GcmStream:
         ciphertext shorter than its tag."""
         if self.decrypt and total < self.tag_len:
             raise gcm_auth_error(self.name, total=total, tag_len=self.tag_len)
+        data_bytes = total - self.tag_len if self.decrypt else total
+        if data_bytes > GCM_MAX_DATA:
+            raise gcm_length_error(self.name, data_bytes)
 
     def update(self, data: bytes) -> bytes:
         self.total += len(data)
@@ -461,6 +494,8 @@ class GcmStream:
         if not self.decrypt:
             return self._text(buf) + self._tag()
         ct, tag = buf[:len(buf) - self.tag_len], buf[len(buf) - self.tag_len:]
+        if self.text_bytes + len(ct) > GCM_MAX_DATA:
+            raise gcm_length_error(self.name, self.text_bytes + len(ct))
         # hash the rest first, decrypt it only once the tag matches
         self._y = self._absorb(self._y, _zero_pad16(ct))
         self.text_bytes += len(ct)
@@ -492,7 +527,8 @@ def new_model(name: str, key: bytes) -> tuple[models.BlockCipher, CipherMode]:
     return models.new(cm.cipher, key), cm
 
 
-__all__ = ["AEAD_MODES", "GCM_IV_RECOMMENDED", "GCM_TAG_LENGTHS", "MODES", "PADDED_MODES",
-           "CipherMode", "GcmStream", "Stream", "UnknownModeError", "decrypt", "encrypt",
+__all__ = ["AEAD_MODES", "GCM_IV_RECOMMENDED", "GCM_MAX_DATA", "GCM_TAG_LENGTHS", "MODES",
+           "PADDED_MODES", "CipherMode", "GcmStream", "Stream", "UnknownModeError", "decrypt",
+           "encrypt",
            "gcm_auth_error", "gcm_check", "gcm_decrypt", "gcm_encrypt", "gf128_mul",
            "ghash", "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]

@@ -260,11 +260,15 @@ def test_against_openssl_enc(name, cipher, keylen):
 @pytest.mark.parametrize("name,cipher,mode", [
     ("aes-128-cbc", "aes-128", "cbc"), ("AES-256-CTR", "aes-256", "ctr"),
     ("des-ede3-cbc", "des-ede3", "cbc"), ("des-ede-ofb", "des-ede", "ofb"),
-    ("des-cbc", "des", "cbc"), ("bf-cfb", "bf", "cfb"), ("bf", "bf", "ecb"),
+    ("des-cbc", "des", "cbc"), ("bf-cfb", "bf", "cfb"), ("bf", "bf", "cbc"),
+    ("des", "des", "cbc"), ("des3", "des-ede3", "cbc"), ("aes256", "aes-256", "cbc"),
+    ("blowfish", "bf", "cbc"), ("des-ede", "des-ede", "ecb"),
     ("des-ede3", "des-ede3", "ecb"), ("speck64-128-ctr", "speck64-128", "ctr"),
     ("aes-192-gcm", "aes-192", "gcm"),
 ])
 def test_parse_name(name, cipher, mode):
+    """OpenSSL's names; a bare name is what `openssl enc` makes of it (-des and -bf are CBC,
+    -des-ede3 is ECB: tests/cli/test_enc.py asks the openssl binary)."""
     cm = modes.parse_name(name)
     assert (cm.cipher, cm.mode) == (cipher, mode)
 
@@ -321,3 +325,68 @@ def test_bad_padding_is_detected():
             modes.decrypt(aes, "ecb", raw)
     # the same data without padding is accepted as is
     assert modes.decrypt(aes, "ecb", raw, pad=False) == bytes(15) + b"\x02"
+
+
+class _Reads(bytes):
+    """bytes that record which indices are read one at a time, and whether a slice was."""
+
+    def __new__(cls, data: bytes):
+        obj = super().__new__(cls, data)
+        obj.reads = []
+        return obj
+
+    def __getitem__(self, key):
+        self.reads.append(key)
+        return super().__getitem__(key)
+
+
+def test_padding_check_has_no_early_exit():
+    """pkcs7_unpad agrees with pycryptodome's unpad on every last block that can occur
+    (each padding value 0..255 with one wrong byte anywhere or none), and does the same
+    work whatever the padding: it takes the last block once and reads each of its bytes
+    (no comparison that stops at the first wrong byte, no read that depends on the padding
+    value before the verdict)."""
+    from Crypto.Util.Padding import unpad
+
+    bs = 16
+    works: dict[bool, set] = {True: set(), False: set()}
+    for n in range(256):
+        for wrong in [None, *range(bs)]:
+            block = bytearray(bytes(bs - min(n, bs)) + bytes([n]) * min(n, bs))
+            block[-1] = n
+            if wrong is not None:
+                block[wrong] ^= 0x5A
+            data = bytes(16) + bytes(block)
+            try:
+                want = unpad(data, bs)
+            except ValueError:
+                want = None
+            tracked = _Reads(data)
+            try:
+                got = modes.pkcs7_unpad(tracked, bs)
+            except PaddingError:
+                got = None
+            assert got == want, (n, wrong)
+            reads = tracked.reads if got is None else tracked.reads[:-1]  # then the cut
+            works[got is None].add(tuple(map(repr, reads)))
+    # the same reads before the verdict for every block, good or bad
+    assert works[True] == works[False] and len(works[True]) == 1, works
+
+
+def test_host_gcm_refuses_more_than_sp800_38d_allows():
+    """The host's GCM stops at 2^36 - 32 bytes of data, as the driver's: a known length up
+    front (expect), and the running count (no data needed to get there)."""
+    from ciphercores.driver import gcm as driver_gcm
+
+    assert modes.GCM_MAX_DATA == driver_gcm.MAX_DATA == (1 << 36) - 32
+    aes = models.new("aes-128", SECRET)
+    for decrypt, extra in ((False, 0), (True, 16)):
+        s = modes.GcmStream(aes, bytes(12), decrypt=decrypt)
+        s.expect(modes.GCM_MAX_DATA + extra)
+        with pytest.raises(DataLengthError, match="at most 68719476704"):
+            s.expect(modes.GCM_MAX_DATA + extra + 1)
+    s = modes.GcmStream(aes, bytes(12))
+    s.text_bytes = modes.GCM_MAX_DATA - 16
+    assert len(s.update(bytes(16))) == 16
+    with pytest.raises(DataLengthError):
+        s.update(bytes(16))

@@ -4,6 +4,9 @@
     ciphercores cores                                   registered cores, ciphers, cycle figures
     ciphercores encrypt NAME --key HEX [--iv HEX] [-i IN] [-o OUT] [--core CORE] [--software]
     ciphercores decrypt NAME ...                        (stdin/stdout, binary, by default)
+    ciphercores encrypt NAME -pass file:PW -pbkdf2 ...  a password, OpenSSL's Salted__ file
+    ciphercores enc -aes-256-cbc -pbkdf2 -pass file:PW -in F -out F.enc
+                                                        openssl enc's command line as it is
     ciphercores encrypt aes-128-gcm --key HEX --iv HEX [--aad HEX | --aad-file F] ...
                                                         ciphertext || 16-byte tag (GCM)
     ciphercores verify CORE [-P K=V ...]                official vectors through the RTL
@@ -22,13 +25,29 @@ docs/exit-codes.md), no key bytes in any message, no partial output file.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+import threading
 
 from .. import __version__
 from ..errors import EXIT_INTERNAL, EXIT_INTERRUPTED, CipherCoresError
 from ..frontend import redact
-from . import bench, crypt, datasheets, demo, exitcodes, export, gui, prove, report, synth, verify
+from . import (
+    bench,
+    crypt,
+    datasheets,
+    demo,
+    enc,
+    exitcodes,
+    export,
+    gui,
+    prove,
+    report,
+    synth,
+    verify,
+)
 from . import cores as cores_cmd
 from .output import note
 
@@ -42,7 +61,13 @@ def _redact(message: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, except that usage errors never echo a key (see :func:`_redact`)."""
+    """argparse, except that usage errors never echo a key (see :func:`_redact`) and no
+    option is taken from an abbreviation (``--ke`` is not ``--key``; ``-pass`` is not ``-p``
+    with a value): every subcommand's parser is one of these."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
         self.print_usage(sys.stderr)
@@ -50,20 +75,58 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: the command groups in the order ``--help`` lists them; each adds its subcommands
-COMMANDS = (cores_cmd, demo, synth, datasheets, crypt, verify, prove, bench, report, export,
+COMMANDS = (cores_cmd, demo, synth, datasheets, crypt, enc, verify, prove, bench, report, export,
             gui, exitcodes)
 
 
+#: options whose value is a secret (a key, a password): kept out of every message
+_SECRET_OPTIONS = ("--key", "-K", "-k", "--k")
+_PASS_OPTIONS = ("-pass", "--pass")
+
+
 def _find_secrets(argv: list[str]) -> list[str]:
+    """The keys and passwords typed on this command line (``--key``/``-K``, ``-k``, and
+    ``-pass pass:TEXT``, with a space, ``=`` or, for ``-K``, nothing between)."""
     out = []
     for i, a in enumerate(argv):
-        if a in ("--key", "-K") and i + 1 < len(argv):
-            out.append(argv[i + 1].strip())
-        elif a.startswith("--key="):
-            out.append(a[6:].strip())
-        elif a.startswith("-K") and len(a) > 2:
+        name, eq, inline = a.partition("=")
+        value = inline if eq else (argv[i + 1] if i + 1 < len(argv) else None)
+        if name in _SECRET_OPTIONS and value is not None:
+            out.append(value.strip())
+        elif name in _PASS_OPTIONS and value is not None and value.startswith("pass:"):
+            out.append(value[5:].strip())
+        elif a.startswith("-K") and len(a) > 2 and not eq:
             out.append(a[2:].strip())
     return [s for s in out if s]
+
+
+class _Signalled(BaseException):
+    """SIGTERM or SIGHUP, raised where the program is, so that every ``finally`` and
+    ``except BaseException`` on the way runs: a regular output file's ``.part`` (which may
+    hold plaintext that is not authenticated yet) is removed, as on Ctrl-C."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _stop_signals_raise():
+    """SIGTERM and SIGHUP raise :class:`_Signalled` while a command runs (SIGINT already
+    raises KeyboardInterrupt); the old handlers come back afterwards. Only in the main
+    thread, where Python can set handlers."""
+    old = {}
+    if threading.current_thread() is threading.main_thread():
+        def raise_(signum, frame):
+            raise _Signalled(signum)
+
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            old[sig] = signal.signal(sig, raise_)
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,15 +138,21 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     for group in COMMANDS:
         group.add(sub)
-    args = ap.parse_args(argv)
     try:
-        return args.func(args)
+        with _stop_signals_raise():
+            if argv and argv[0] == "enc":  # openssl's command line: not argparse's (cli.enc)
+                return enc.main(argv[1:])
+            args = ap.parse_args(argv)
+            return args.func(args)
     except CipherCoresError as e:
         print(f"ciphercores: {_redact(str(e))}", file=sys.stderr)
         return e.exit_code
     except KeyboardInterrupt:
         note("interrupted")
         return EXIT_INTERRUPTED
+    except _Signalled as e:
+        note(f"stopped by {signal.Signals(e.signum).name}")
+        return 128 + e.signum
     except Exception as e:  # a bug: say what kind, never dump data that may hold a key
         if os.environ.get("CIPHERCORES_DEBUG"):
             raise

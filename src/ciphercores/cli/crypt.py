@@ -14,17 +14,27 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hmac
 import os
+import re
 import stat
 import sys
 import tempfile
 import time
 from typing import BinaryIO
 
-from .. import models, modes
-from ..errors import BadHexError, FileAccessError, UsageError
+from .. import models, modes, pbe
+from ..errors import (
+    BadHexError,
+    DataLengthError,
+    FileAccessError,
+    PasswordError,
+    SaltSizeError,
+    UsageError,
+)
 from ..frontend import check_iv, check_key, choose_core, cycle_summary, parse_hex
 from ..outfile import Output, check_output
+from . import encopts
 from .output import note
 
 #: bytes read at a time: memory stays flat whatever the input's size
@@ -116,21 +126,31 @@ class Progress:
             sys.stderr.flush()
 
 
+#: the largest AAD file read (it goes whole into GHASH before the data)
+AAD_FILE_MAX = 64 << 20
+
+
 def _aad(args: argparse.Namespace, cm: modes.CipherMode) -> bytes:
     """The additional authenticated data of GCM: ``--aad HEX`` (empty allowed) or the bytes of
-    ``--aad-file F``; neither is empty AAD. Other modes take none."""
+    ``--aad-file F`` (at most AAD_FILE_MAX bytes: it is held in memory); neither is empty AAD.
+    Other modes take none."""
     text, path = getattr(args, "aad", None), getattr(args, "aad_file", None)
     if not cm.aead:
         if text is not None or path is not None:
             raise UsageError(f"--aad and --aad-file are for GCM only, not {cm.name}")
         return b""
+    if text is not None and path is not None:
+        raise UsageError("--aad and --aad-file exclude each other")
     if path is not None:
         try:
             with open(path, "rb") as f:
-                return f.read()
+                data = f.read(AAD_FILE_MAX + 1)
         except OSError as e:
             raise FileAccessError(f"cannot read the AAD file {path}: {e.strerror or e}") \
                 from None
+        if len(data) > AAD_FILE_MAX:
+            raise DataLengthError(f"the AAD file {path} is over {AAD_FILE_MAX >> 20} MiB")
+        return data
     if text is None or text.strip().lower() in ("", "0x"):
         return b""
     return parse_hex("--aad", text) or b""
@@ -151,30 +171,218 @@ def _new_stream(cm: modes.CipherMode, cipher, iv: bytes | None, pad: bool | None
     return modes.Stream(cipher, cm.mode, iv, pad, decrypt)
 
 
+def warn(text: str) -> None:
+    """A warning as OpenSSL words it, on stderr, as OpenSSL prints it (no prefix)."""
+    print(text, file=sys.stderr)
+
+
+def _lenient_hex(what: str, text: str, n: int, warnings: list[str]) -> bytes:
+    """OpenSSL's reading of ``-K``, ``-iv`` and ``-S`` in ``enc``: an odd last digit is a
+    high nibble; shorter than ``n`` bytes is padded with zeros, longer is cut, each with
+    OpenSSL's warning (added to ``warnings``, printed where OpenSSL prints it).
+    BadHexError (naming the option, never the text) for a non-hex digit."""
+    t = text.strip()
+    if not re.fullmatch(r"[0-9a-fA-F]*", t):
+        raise BadHexError(f"{what} is not hexadecimal")
+    value = bytes.fromhex(t + "0" * (len(t) % 2))
+    if len(value) < n:
+        warnings.append("hex string is too short, padding with zero bytes to length")
+        value += bytes(n - len(value))
+    elif len(value) > n:
+        warnings.append("hex string is too long, ignoring excess")
+        value = value[:n]
+    return value
+
+
+def _explicit_key(args: argparse.Namespace) -> bytes | str | None:
+    """The key given as such: ``--key``/``-K`` (hex text, read later), ``--key-file PATH``
+    (hex, or raw bytes with ``--key-format raw``; ``-`` standard input) or ``--key-env VAR``
+    (hex). Returns bytes, the hex text, or None. At most one of the three."""
+    given = [o for o, v in (("--key", args.key), ("--key-file", args.key_file),
+                            ("--key-env", args.key_env)) if v is not None]
+    if len(given) > 1:
+        raise UsageError(f"{given[0]} and {given[1]} exclude each other")
+    fmt = args.key_format or "hex"
+    if fmt not in ("hex", "raw"):
+        raise UsageError(f"--key-format is hex or raw, not {fmt!r}")
+    if args.key_format and args.key_file is None:
+        raise UsageError("--key-format is for --key-file")
+    if args.key_env is not None:
+        value = os.environ.get(args.key_env)
+        if value is None:
+            raise PasswordError(f"--key-env {args.key_env}: no such environment variable")
+        return parse_hex(f"--key-env {args.key_env}", value)
+    if args.key_file is not None:
+        path = args.key_file
+        if path == "-":
+            if args.input in (None, "-"):
+                raise UsageError("--key-file - reads standard input, which the data comes "
+                                 "from too: give the data with -in FILE")
+            data = sys.stdin.buffer.read(1 << 16)
+        else:
+            try:
+                with open(path, "rb") as f:
+                    data = f.read(1 << 16)
+            except OSError as e:
+                raise PasswordError(f"--key-file {path}: cannot read: {e.strerror or e}") \
+                    from None
+        if fmt == "raw":
+            if not data:
+                raise BadHexError(f"--key-file {path} is empty")
+            return data
+        try:
+            text = data.decode("ascii")
+        except UnicodeDecodeError:
+            raise BadHexError(f"--key-file {path} is not hexadecimal (--key-format raw for a "
+                              "binary key)") from None
+        return parse_hex(f"--key-file {path}", "".join(text.split()))
+    return args.key
+
+
+def _password(args: argparse.Namespace) -> bytes | None:
+    """The password of ``-pass``, ``-k`` or ``-kfile`` (at most one), or None."""
+    given = [o for o, v in (("-pass", args.pass_), ("-k", args.k), ("-kfile", args.kfile))
+             if v is not None]
+    if len(given) > 1:
+        raise UsageError(f"{given[0]} and {given[1]} exclude each other")
+    if args.k is not None:
+        return os.fsencode(args.k)
+    if args.kfile is not None:
+        return pbe.password_file(args.kfile)
+    if args.pass_ is not None:
+        return pbe.password(args.pass_)
+    return None
+
+
+def _prompt(cm: modes.CipherMode, decrypt: bool) -> bytes | None:
+    """No password and no key: ask on the terminal as ``openssl enc`` does (twice when
+    encrypting), echo off; None when there is no terminal (/dev/tty), or when neither stdin
+    nor stderr is one (a script, a test run: never wait for an answer nobody sees).
+    PasswordError when the two answers differ."""
+    if not any(getattr(f, "isatty", lambda: False)() for f in (sys.stdin, sys.stderr)):
+        return None
+    try:
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+    except OSError:
+        return None
+    import getpass
+
+    prompt = f"enter {cm.name.upper()} {'decryption' if decrypt else 'encryption'} password:"
+    answer = getpass.getpass(prompt)
+    if not decrypt and not hmac.compare_digest(os.fsencode(answer),
+                                               os.fsencode(getpass.getpass(
+                                                   "Verifying - " + prompt))):
+        raise PasswordError("Verify failure: the two passwords differ")
+    return os.fsencode(answer)
+
+
+def _print_key(salt: bytes | None, key: bytes, iv: bytes | None) -> None:
+    """``-p``/``-P``: what OpenSSL prints, on stdout (salt only when one was used)."""
+    lines = [f"salt={salt.hex().upper()}"] if salt is not None else []
+    lines.append(f"key={key.hex().upper()}")
+    if iv:
+        lines.append(f"iv ={iv.hex().upper()}")
+    sys.stdout.write("".join(line + "\n" for line in lines))
+    sys.stdout.flush()
+
+
 def run(args: argparse.Namespace) -> int:
-    decrypt = args.command == "decrypt"
+    """encrypt, decrypt and enc: the key and IV given (``-K``/``--key``, ``--key-file``,
+    ``--key-env``, ``-iv``) or derived from a password (``-pass``, ``-k``, ``-kfile``) with
+    ``openssl enc``'s format (pbe: the Salted__ header, PBKDF2 or EVP_BytesToKey, base64);
+    then the data through the core or the model. ``args.openssl`` (``enc``): keys, IVs and
+    salts of the wrong length are padded or cut with OpenSSL's warning; otherwise refused."""
+    decrypt = args.decrypt if args.command == "enc" else args.command == "decrypt"
+    lenient = getattr(args, "openssl", False)
     cm = modes.parse_name(args.name)
     spec = models.spec(cm.cipher)
-    key = parse_hex("--key", args.key)
-    iv = parse_hex("--iv", args.iv)
-    if key is None:
-        raise BadHexError("--key is required")
     if args.software and args.core:
         raise UsageError("--software and --core exclude each other")
+    if args.one_line and not args.armour:
+        args.one_line = False  # OpenSSL: -A means nothing without -a
+    md = pbe.digest(args.md) if args.md else pbe.DEFAULT_MD
+    pbkdf2 = bool(args.pbkdf2 or args.iter)
+    iterations = args.iter or pbe.DEFAULT_ITER
+    klen, ivlen = pbe.key_length(cm), pbe.iv_length(cm)
+    # OpenSSL's warnings in its order: -S, the derivation, -iv, -K
+    salt_warnings: list[str] = []
+    later: list[str] = []
+    iv = None
+    if args.iv is not None:
+        if lenient and cm.mode == "ecb":
+            later.append("warning: iv not used by this cipher")
+        elif lenient and not cm.aead:
+            iv = _lenient_hex("-iv", args.iv, ivlen, later)
+        else:
+            iv = parse_hex("--iv", args.iv)
+    explicit = _explicit_key(args)
+    if isinstance(explicit, str):
+        explicit = (_lenient_hex("-K", explicit, klen, later) if lenient
+                    else parse_hex("--key", explicit))
+    password = _password(args)
+    if explicit is None and password is None:
+        password = _prompt(cm, decrypt)
+    if explicit is None and password is None:
+        raise BadHexError("--key is required, or a password (-pass, -k, -kfile; without "
+                          "them a terminal is asked)")
     pad = False if args.no_pad else None
     # every check that needs no data or core first, so a bad call costs nothing
-    check_key(cm, key)  # KeySizeError names sizes only
-    check_iv(cm, iv)  # IV presence and size
+    if explicit is not None:
+        check_key(cm, explicit)  # KeySizeError names sizes only
+    if password is None or args.iv is not None:
+        check_iv(cm, iv)  # IV presence and size
+    salted = password is not None and not args.nosalt
+    salt = None
+    if salted and args.salt is not None:
+        if lenient:
+            salt = _lenient_hex("-S", args.salt, pbe.SALT_LEN, salt_warnings)
+        else:
+            salt = parse_hex("-S", args.salt)
+            if len(salt) != pbe.SALT_LEN:
+                raise SaltSizeError(f"-S: the salt is {len(salt)} bytes; it must be "
+                                    f"{pbe.SALT_LEN}")
     aad = _aad(args, cm)
     software = args.software
-    core_params = None if software else choose_core(cm, args.core)
-    target = check_output(args.output, args.input)
+    core_params = None if software or args.print_key == 2 else choose_core(cm, args.core)
+    target = None if args.print_key == 2 else check_output(args.output, args.input)
     with contextlib.ExitStack() as stack:
         src, size = _open_input(args.input, stack)
         name = args.input or "standard input"
+        if decrypt and args.armour:
+            src, size = pbe.Base64Reader(src, name), None
+        header = b""  # as OpenSSL 3.0: a salt given with -S is neither written nor read
+        if salted and salt is None and decrypt:
+            salt = pbe.read_header(src, name)
+            size = None if size is None else size - pbe.HEADER_LEN
+        elif salted and salt is None:
+            salt = os.urandom(pbe.SALT_LEN)
+            header = pbe.MAGIC + salt
+        key = explicit
+        for text in salt_warnings:
+            warn(text)
+        if password is not None:
+            if not pbkdf2:
+                warn(pbe.LEGACY_WARNING)
+            dkey, div = pbe.derive(cm, password, salt, pbkdf2=pbkdf2, iterations=iterations,
+                                   md=md)
+            key = explicit if explicit is not None else dkey
+            if args.iv is None and cm.mode != "ecb":
+                iv = div
+        for text in later:
+            warn(text)
+        if args.print_key:
+            _print_key(salt, key, iv)
+            if args.print_key == 2:
+                return 0
+
+        def framed(stream):
+            if decrypt or not (header or args.armour):
+                return stream
+            return pbe.Base64Writer(stream, header, args.armour, args.one_line)
+
         stats: dict = {}
         if software:
-            stream = _new_stream(cm, spec.model(key), iv, pad, decrypt, aad)
+            stream = framed(_new_stream(cm, spec.model(key), iv, pad, decrypt, aad))
             where = "reference model (Python, software)"
             t0 = time.perf_counter()
             n_in, n_out = _pump(stream, src, name, size, target)
@@ -196,7 +404,7 @@ def run(args: argparse.Namespace) -> int:
             dev.progress = progress
             c0, b0, t0 = dev.cycles.total, dev.cycles.blocks, time.perf_counter()
             try:
-                stream = _new_stream(cm, dev, iv, pad, decrypt, aad)
+                stream = framed(_new_stream(cm, dev, iv, pad, decrypt, aad))
                 n_in, n_out = _pump(stream, src, name, size, target)
             finally:
                 progress.finish()
@@ -244,43 +452,21 @@ def add(sub) -> None:
     for cmd in ("encrypt", "decrypt"):
         p = sub.add_parser(cmd, help=f"{cmd} a file or stdin through an RTL core (or the model)",
                            description=f"{cmd.capitalize()} with an OpenSSL-style cipher name; "
-                           "byte-compatible with `openssl enc`. GCM (aes-*-gcm): the "
+                           "byte-compatible with `openssl enc`, whose options it takes too "
+                           "(-pass, -k, -kfile, -pbkdf2, -iter, -md, -salt/-nosalt/-S, -a/-A, "
+                           "-p/-P, -nopad, -in, -out, -iv; `ciphercores enc` takes openssl's "
+                           "whole command line). With a password the file has OpenSSL's "
+                           "Salted__ header. GCM (aes-*-gcm): the "
                            "ciphertext followed by a 16-byte tag, as cryptography's AESGCM; "
                            "decryption checks the tag before any output (a wrong tag, AAD "
                            "or a truncated input: exit 25, nothing written). GCM runs in the "
                            "simulated hardware on gcm(aes_iter) by default (--core "
                            "'gcm(aes_pipe)': the pipelined core), on the host around a block "
                            "cipher core with --core aes_iter, or on the model with "
-                           "--software.")
+                           "--software. --key on a shared machine is visible to other users "
+                           "(ps, /proc): prefer --key-file, --key-env or -pass.")
         p.add_argument("name", metavar="NAME",
                        help="cipher and mode: aes-128-cbc, des-ede3-cbc, bf-ofb, "
                             "speck128-128-ctr, aes-256-gcm, ...")
-        p.add_argument("--key", "-K", metavar="HEX", help="the key in hex")
-        p.add_argument("--iv", metavar="HEX",
-                       help="the IV in hex (every mode but ECB; one block, but GCM takes any "
-                            "length from 1 byte: use 12 bytes, the length GCM is built for, "
-                            "and never the same IV twice with one key)")
-        aad = p.add_mutually_exclusive_group()
-        aad.add_argument("--aad", metavar="HEX",
-                         help="GCM: additional authenticated data in hex (default: none)")
-        aad.add_argument("--aad-file", metavar="FILE",
-                         help="GCM: additional authenticated data, the bytes of FILE")
-        p.add_argument("-i", "--input", metavar="FILE", help="input file (default: stdin)")
-        p.add_argument("-o", "--output", metavar="FILE",
-                       help="output file (default: stdout; -: stdout). A regular file "
-                            "(also through symbolic links, which stay links) is replaced "
-                            "atomically, keeping its mode; a device, FIFO, socket or "
-                            "/dev/stdout is written directly, with no atomicity possible; "
-                            "a directory or a missing directory is an error")
-        p.add_argument("--core", metavar="CORE[:P=V,...]",
-                       help="RTL core: a block cipher core (the mode then runs on the host) "
-                            "or MODE(CORE) (the mode in hardware; gcm(CORE) for GCM); "
-                            "default: the cipher's default core (`ciphercores cores`), in "
-                            "MODE(CORE) for CBC/CFB/OFB/CTR, gcm(aes_iter) for GCM")
-        p.add_argument("--software", action="store_true",
-                       help="run the pure-Python reference model (slow) instead of the RTL")
-        p.add_argument("--no-pad", action="store_true",
-                       help="no PKCS#7 padding in ECB/CBC (whole blocks only)")
-        p.add_argument("-v", "--verbose", action="store_true",
-                       help="print what ran where, cycles and throughput on stderr")
+        encopts.add_to(p)
         p.set_defaults(func=run)

@@ -33,8 +33,9 @@ from .layout import Beat, keep_of
 
 #: tuser[2:1] of a beat: the packet (AAD, data and tag in; data, tag and verdict out)
 AAD, DATA, TAG, VERDICT = 0, 1, 2, 3
-#: SP 800-38D's most data bytes in one message (the engine counts up to MAX_BYTES)
-MAX_DATA = (1 << 36) - 32
+#: SP 800-38D's most data bytes in one message, as the host's GCM (the engine counts up to
+#: MAX_BYTES)
+MAX_DATA = modes.GCM_MAX_DATA
 
 
 def packet(data: bytes, kind: int = 0, decrypt: bool = False, iv: bool = False
