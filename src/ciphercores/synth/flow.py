@@ -716,7 +716,7 @@ def recorded(core: Core, params: dict[str, int] | None = None,
     digest = inputs_digest(core, p, tgt, grade, seeds)
     kept = read_archive(archive)
     try:
-        rec = measure(core, p, tgt, grade, seeds=seeds, cache_only=True)
+        rec = measure(core, p, tgt.name, grade, seeds=seeds, cache_only=True)
     except NotCached:
         rec = None
     if rec is not None:  # steps cached before commits were kept: the archive's
