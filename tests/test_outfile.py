@@ -287,3 +287,146 @@ def test_output_folder(tmp_path):
         outfile.output_folder(tmp_path / "no" / "rep")
     assert (tmp_path / "f").read_bytes() == b"keep"
     assert sorted(_listing(tmp_path)) == ["f", "link", "rep"]
+
+
+# -- other users' links, and paths changed after the check (issue 48, item 11) ---------------
+
+OTHER = 65534  # nobody: a user other than this one (root, where these tests run)
+
+
+def _shared(tmp_path: Path, mode: int = 0o1777, owner: int = 0) -> Path:
+    """A directory like /tmp (sticky, world-writable by default), owned by ``owner``."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chown(shared, owner, owner)
+    os.chmod(shared, mode)
+    return shared
+
+
+def _victim(folder: Path) -> Path:
+    """A file of the user's (root's) own, 0600, that no one else may get written."""
+    folder.mkdir(exist_ok=True)
+    victim = folder / "secret.bin"
+    victim.write_bytes(b"root's own")
+    os.chmod(victim, 0o600)
+    return victim
+
+
+@needs_root
+@pytest.mark.parametrize("where", ["last", "on the way"])
+def test_other_users_link_in_a_sticky_directory_is_refused(tmp_path, where):
+    """The kernel's fs.protected_symlinks rule: another user's link in a sticky world-writable
+    directory is not followed, as the last component (-o /tmp/x) or a directory on the way
+    (-o /tmp/x/secret.bin; stricter than the kernel there), and nothing is written."""
+    victim = _victim(tmp_path / "private")
+    shared = _shared(tmp_path)
+    if where == "last":
+        link, name = shared / "out.bin", shared / "out.bin"
+        os.symlink(victim, link)
+    else:
+        link, name = shared / "dir", shared / "dir" / "secret.bin"
+        os.symlink(victim.parent, link)
+    os.lchown(link, OTHER, OTHER)
+    before = _listing(shared), _listing(victim.parent)
+    refused = (f"cannot write {name}: {link} is a symbolic link of another user "
+               f"\\(uid {OTHER}\\) in a sticky world-writable directory: not followed")
+    with pytest.raises(FileAccessError, match=refused):
+        outfile.check_output(str(name))
+    with pytest.raises(FileAccessError, match=refused):
+        outfile.write_output(name, DATA)
+    if where != "last":
+        with pytest.raises(FileAccessError, match="not followed"):
+            outfile.output_folder(name)
+        with pytest.raises(FileAccessError, match="not followed"), outfile.new_folder(name):
+            pass
+    assert victim.read_bytes() == b"root's own"
+    assert stat.S_IMODE(victim.stat().st_mode) == 0o600
+    assert (_listing(shared), _listing(victim.parent)) == before
+
+
+@needs_root
+@pytest.mark.parametrize("case", ["the user's", "the directory owner's", "not sticky",
+                                  "sticky, not world-writable"])
+def test_links_the_rule_allows_are_followed(tmp_path, case):
+    """The user's own link and the directory owner's in a sticky world-writable directory
+    are followed, and any link where the directory is not both sticky and world-writable: the
+    final file replaced, the link kept."""
+    mode, owner, link_owner = {"the user's": (0o1777, OTHER, 0),
+                               "the directory owner's": (0o1777, OTHER, OTHER),
+                               "not sticky": (0o777, 0, OTHER),
+                               "sticky, not world-writable": (0o1775, 0, OTHER)}[case]
+    final = _victim(tmp_path / "data")
+    shared = _shared(tmp_path, mode, owner)
+    os.symlink(final, shared / "out.bin")
+    os.lchown(shared / "out.bin", link_owner, link_owner)
+    outfile.write_output(shared / "out.bin", DATA)
+    assert final.read_bytes() == DATA and stat.S_IMODE(final.stat().st_mode) == 0o600
+    assert os.readlink(shared / "out.bin") == str(final)
+    assert sorted(_listing(shared)) == ["out.bin"]
+    assert sorted(_listing(final.parent)) == ["secret.bin"]
+
+
+def _no_parts(tmp_path: Path) -> None:
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".part")]
+
+
+def test_directory_swapped_for_a_link_after_the_check_is_an_error(tmp_path):
+    """-o d/out.bin checked, then d renamed away and a link d -> victim's directory put in its
+    place before the writing starts: the write does not go through the link."""
+    victim = _victim(tmp_path / "victim")
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "secret.bin").write_bytes(b"old")
+    out = outfile.check_output(str(tmp_path / "d" / "secret.bin"))
+    os.rename(tmp_path / "d", tmp_path / "moved")
+    os.symlink("victim", tmp_path / "d")
+    with pytest.raises(FileAccessError, match="it changed after it was checked"):
+        out.write(DATA)
+    assert victim.read_bytes() == b"root's own"
+    assert (tmp_path / "moved" / "secret.bin").read_bytes() == b"old"
+    _no_parts(tmp_path)
+
+
+def test_directory_swapped_during_the_write_does_not_redirect_the_rename(tmp_path):
+    """The same swap while the output is being written: the rename happens in the directory
+    that was checked (held open), wherever it now is, never in the victim's."""
+    victim = _victim(tmp_path / "victim")
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "secret.bin").write_bytes(b"old")
+    out = outfile.check_output(str(tmp_path / "d" / "secret.bin"))
+    with out.open() as w:
+        w.write(DATA)
+        os.rename(tmp_path / "d", tmp_path / "moved")
+        os.symlink("victim", tmp_path / "d")
+    assert victim.read_bytes() == b"root's own"
+    assert sorted(_listing(victim.parent)) == ["secret.bin"]
+    assert (tmp_path / "moved" / "secret.bin").read_bytes() == DATA
+    _no_parts(tmp_path)
+
+
+def test_file_replaced_during_the_write_is_not_replaced(tmp_path):
+    """Only the file that was checked is replaced: another one renamed to its name meanwhile
+    stays, and the temporary file goes."""
+    target = tmp_path / "out.bin"
+    target.write_bytes(b"checked")
+    out = outfile.check_output(str(target))
+    with pytest.raises(FileAccessError, match="it changed after it was checked"):
+        with out.open() as w:
+            w.write(DATA)
+            (tmp_path / "other").write_bytes(b"someone else's")
+            os.replace(tmp_path / "other", target)
+    assert target.read_bytes() == b"someone else's"
+    assert sorted(_listing(tmp_path)) == ["out.bin"]
+
+
+def test_fifo_swapped_for_a_link_is_not_followed(tmp_path):
+    """A FIFO checked (written directly, in place), then replaced by a link to a file before
+    the writing: the file is not opened and written over."""
+    victim = _victim(tmp_path / "victim")
+    os.mkfifo(tmp_path / "fifo")
+    out = outfile.check_output(str(tmp_path / "fifo"))
+    assert out.kind == "direct"
+    os.unlink(tmp_path / "fifo")
+    os.symlink(victim, tmp_path / "fifo")
+    with pytest.raises(FileAccessError, match="it changed after it was checked"):
+        out.write(b"overwritten")
+    assert victim.read_bytes() == b"root's own"

@@ -618,6 +618,33 @@ def test_output_to_device_nodes(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["full", "in.bin", "null"]
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="a link of another user needs os.lchown as root")
+def test_output_symlink_of_another_user_in_a_sticky_directory_is_refused(tmp_path):
+    """-o naming another user's link in a directory like /tmp (sticky, world-writable) to a
+    0600 file of the user's: one line, exit 17, the file untouched (issue 48, item 11); the
+    user's own link beside it is followed as before."""
+    args, want = _aes_cbc(tmp_path)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    secret = tmp_path / "secret.bin"
+    secret.write_bytes(b"root's own")
+    os.chmod(secret, 0o600)
+    os.symlink(secret, shared / "theirs")
+    os.lchown(shared / "theirs", 65534, 65534)
+    rc, out, err = run([*args, "-o", str(shared / "theirs")])
+    assert rc == E.FileAccessError.exit_code and out == b""
+    assert err == (f"ciphercores: cannot write {shared / 'theirs'}: {shared / 'theirs'} is a "
+                   "symbolic link of another user (uid 65534) in a sticky world-writable "
+                   "directory: not followed\n")
+    assert secret.read_bytes() == b"root's own" and stat.S_IMODE(secret.stat().st_mode) == 0o600
+    os.symlink(secret, shared / "mine")
+    rc, _, err = run([*args, "-o", str(shared / "mine")])
+    assert rc == 0, err
+    assert secret.read_bytes() == want and os.readlink(shared / "mine") == str(secret)
+    assert sorted(p.name for p in shared.iterdir()) == ["mine", "theirs"]
+
+
 @pytest.mark.parametrize("what", ["directory", "link to a directory"])
 def test_output_to_a_directory_is_an_error(tmp_path, what):
     args, _ = _aes_cbc(tmp_path)
