@@ -289,7 +289,7 @@ def test_output_folder(tmp_path):
     assert sorted(_listing(tmp_path)) == ["f", "link", "rep"]
 
 
-# -- other users' links, and paths changed after the check (issue 48, item 11) ---------------
+# -- other users' links, and paths changed after the check ---------------------------------
 
 OTHER = 65534  # nobody: a user other than this one (root, where these tests run)
 

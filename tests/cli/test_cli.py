@@ -621,7 +621,7 @@ def test_output_to_device_nodes(tmp_path):
 @pytest.mark.skipif(os.geteuid() != 0, reason="a link of another user needs os.lchown as root")
 def test_output_symlink_of_another_user_in_a_sticky_directory_is_refused(tmp_path):
     """-o naming another user's link in a directory like /tmp (sticky, world-writable) to a
-    0600 file of the user's: one line, exit 17, the file untouched (issue 48, item 11); the
+    0600 file of the user's: one line, exit 17, the file untouched; the
     user's own link beside it is followed as before."""
     args, want = _aes_cbc(tmp_path)
     shared = tmp_path / "shared"
