@@ -94,7 +94,7 @@ def test_archived_carried_records_came_from_their_digest_before_the_step():
                                   ) == rec["carried_over"]["from"], rec["core"]
 
 
-def test_carry_step_moves_a_record_the_step_rekeyed(tmp_path):
+def test_carry_step_moves_a_record_the_step_rekeyed(tmp_path, monkeypatch):
     """aes_iter (S-boxes in block RAM) at speed 8 as archived before the write-mode step:
     carried to today's digest with today's synthesis (real Yosys), its figures kept."""
     core = cores.get("aes_iter")
@@ -112,6 +112,12 @@ def test_carry_step_moves_a_record_the_step_rekeyed(tmp_path):
     path = tmp_path / "measurements.json"
     path.write_text(json.dumps({"schema": flow.SCHEMA, "records": {before: old,
                                                                    other["inputs"]: other}}))
+    assert carry.carry_step("netlist_writemode", "same routing", archive=path,
+                            only={"bf_pipe"}) == []
+    with monkeypatch.context() as m:  # nothing in the cache: nothing carried, no tool run
+        m.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty"))
+        assert carry.carry_step("netlist_writemode", "same routing", archive=path,
+                                cache_only=True) == []
     moved = carry.carry_step("netlist_writemode", "same routing", archive=path)
     assert moved == [("aes_iter", before, today)]
     records = json.loads(path.read_text())["records"]

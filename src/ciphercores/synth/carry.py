@@ -22,9 +22,11 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from .. import cores
+from ..errors import NotCached
 from . import flow, limits, netlist
 from .targets import get as get_target
 
@@ -54,16 +56,20 @@ def carry_over(rec: dict, inputs: str, synth: dict, reason: str,
 
 
 def carry_step(step: str, reason: str, archive: Path | None = None,
-               cache_only: bool = False) -> list[tuple[str, str, str]]:
+               cache_only: bool = False, only: Iterable[str] | None = None
+               ) -> list[tuple[str, str, str]]:
     """Carry over every archived record that the netlist step ``step`` (a key of
-    ``netlist.keys``) alone re-keyed: its digest without the step's entry is the archived one.
-    Synthesises each design (cached; ``cache_only``: raise NotCached instead) and rewrites the
-    archive. Returns (core, old digest, new digest) of each record carried."""
+    ``netlist.keys``) alone re-keyed: its digest without the step's entry is the archived one
+    (``only``: of these cores alone). Synthesises each design (cached; ``cache_only``: only
+    the records whose synthesis is in the cache, no tool runs) and rewrites the archive.
+    Returns (core, old digest, new digest) of each record carried."""
     path = archive or flow.ARCHIVE
     data = json.loads(path.read_text())
     records = data["records"]
     carried = []
     for digest, rec in list(records.items()):
+        if only is not None and rec["core"] not in only:
+            continue
         core = cores.get(rec["core"])
         p = core.params(rec["params"])
         args = (core, p, rec["target"], rec.get("grade"), tuple(rec.get("seeds") or ()))
@@ -72,9 +78,12 @@ def carry_step(step: str, reason: str, archive: Path | None = None,
             continue  # current, or re-keyed by something else than the step
         design = flow.Design.of(core, p)
         assert step in netlist.keys(rec["target"], design.canonical())
-        sdir, smeta, _ = flow.synthesize(design, flow.widths_of(core, p, cache_only=cache_only),
-                                         get_target(rec["target"]),
-                                         cache_only=cache_only, harness=flow.harness_of(core))
+        try:
+            sdir, smeta, _ = flow.synthesize(
+                design, flow.widths_of(core, p, cache_only=cache_only),
+                get_target(rec["target"]), cache_only=cache_only, harness=flow.harness_of(core))
+        except NotCached:
+            continue
         records[new] = carry_over(rec, new, {**smeta, "dir": sdir.name}, reason, step)
         del records[digest]
         carried.append((rec["core"], digest, new))

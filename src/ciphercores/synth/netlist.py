@@ -46,11 +46,15 @@ VERSION = 1
 WRITEMODE_VERSION = 1
 #: the modules whose block RAMs Yosys maps with a port that never writes in a write mode other
 #: than NORMAL: the AES S-box ROM (no write port; both ports READBEFOREWRITE) and Blowfish's
-#: shared S-box copy (its read-only port B, read under an enable). Other memories under rtl/
-#: (the output FIFOs, Blowfish's bf_sbox) get NORMAL on their read ports from Yosys already,
-#: so the step would change nothing there. tests/synth/test_netlist.py synthesises every module
-#: under rtl/ that declares a block-RAM-sized memory alone and fails when this list and what
-#: the step changes disagree.
+#: shared S-box copy (its read-only port B, read under an enable). Which ports get the
+#: tie-break is Yosys's choice, not a property of the text (a ROM read with or without an
+#: enable and a written RAM read under an enable get READBEFOREWRITE; the output FIFOs and
+#: Blowfish's bf_sbox, read every cycle, get NORMAL), so the rule names the modules, and
+#: tests/synth/test_netlist.py keeps it exact: it synthesises alone every module under rtl/
+#: with a memory read on a clock edge (a memory read through a wire is no block RAM port) and
+#: fails when this list and what the step changes disagree. The rule sees sources, not
+#: parameters: an AES design with its S-boxes in LUTs (SBOX_BRAM=0) gets the key entry too,
+#: and the step changes nothing in it.
 WRITEMODE_MODULES = ("aes_sbox_rom", "bf_sbox_dp")
 
 RAM = "DP16KD"
