@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The netlist step that moves marked registers into ECP5 block RAMs' output registers
-(ciphercores.synth.netlist), on real Yosys netlists of the AES S-box ROM, and nextpnr on the
-result."""
+"""The netlist steps (ciphercores.synth.netlist): marked registers moved into ECP5 block RAMs'
+output registers, on real Yosys netlists of the AES S-box ROM, and nextpnr on the result; the
+normal write mode on block RAM ports that never write, on real netlists of a ROM, a written
+RAM and Blowfish's shared S-box, and the rule that says which designs get it."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,7 +16,7 @@ import pytest
 
 from ciphercores import cores, tools
 from ciphercores.cores import RTL
-from ciphercores.synth import limits, netlist, reports
+from ciphercores.synth import flow, limits, netlist, reports
 
 # the ROM's two ports (the bytes alone, MULT=0), then a register on them: marked (through
 # OUTREG=1), or plain with an extra use of the RAM output or a reset, which the step must leave
@@ -161,3 +163,185 @@ def test_aes_pipe_register_copies_survive_yosys_merging(tmp_path):
         net = module["netnames"][name]["bits"]
         assert len(net) == bits and set(net) <= driven
         assert len(set(net)) == bits, f"{name}: {len(set(net))} distinct flip-flops of {bits}"
+
+
+# ---------------------------------------------------------------------------------------
+# the write-mode step: NORMAL on DP16KD ports that never write
+# ---------------------------------------------------------------------------------------
+
+# a RAM written through one port and read under an enable through the other: Yosys 0.70 gives
+# both ports READBEFOREWRITE, the writing one included
+RAM_WRITTEN = """`default_nettype none
+module top(input wire clk, input wire we, input wire re, input wire [8:0] wa,
+           input wire [8:0] ra, input wire [17:0] wd, output reg [17:0] q);
+reg [17:0] mem [0:511];
+always @(posedge clk) begin
+    if (we) mem[wa] <= wd;
+    if (re) q <= mem[ra];
+end
+endmodule
+"""
+
+
+def _modes(module: dict) -> dict[tuple[str, str], tuple[str, list]]:
+    """(cell, port) -> (write mode, write enable connection) of every DP16KD port."""
+    return {(name, s): (c["parameters"].get(f"WRITEMODE_{s}", "NORMAL"),
+                        c["connections"].get(f"WE{s}"))
+            for name, c in module["cells"].items() if c["type"] == netlist.RAM for s in "AB"}
+
+
+def test_rom_ports_get_the_normal_write_mode(tmp_path):
+    """The S-box ROM's two ports never write (WEA = WEB = 0): Yosys's tie-break mode goes,
+    NORMAL comes, and with it the DP16KD's normal pulse-width cap; nothing else changes."""
+    data = _synth(tmp_path / "w", "outreg")
+    top = data["modules"]["top"]
+    before = _modes(top)
+    assert sorted(before.values()) == [("READBEFOREWRITE", ["0"])] * 2  # Yosys's choice
+    cells = json.dumps({n: c for n, c in top["cells"].items() if c["type"] != netlist.RAM})
+    assert netlist.normal_write_modes(top) == 2
+    assert sorted(_modes(top).values()) == [("NORMAL", ["0"])] * 2
+    assert json.dumps({n: c for n, c in top["cells"].items()
+                       if c["type"] != netlist.RAM}) == cells
+    assert netlist.normal_write_modes(top) == 0  # nothing left to change
+    # the file form, and what the flow records and caps by after it
+    path = tmp_path / "w" / "net.json"
+    assert netlist.bram_write_modes(path) == {"READBEFOREWRITE": 2}
+    assert netlist.normal_write_modes_file(path) == 2
+    modes = netlist.bram_write_modes(path)
+    assert modes == {"NORMAL": 2}
+    assert limits.limit("ecp5", "8", {netlist.RAM: 1}, {"READBEFOREWRITE": 2})[0] == 214.1
+    assert limits.limit("ecp5", "8", {netlist.RAM: 1}, modes)[0] == 271.4
+
+
+def test_a_port_that_writes_keeps_its_mode(tmp_path):
+    """In a RAM that is written, the writing port keeps Yosys's mode (which decides what it
+    reads while it writes); only its read-only port changes."""
+    work = tmp_path / "w"
+    work.mkdir()
+    (work / "top.v").write_text(RAM_WRITTEN)
+    top = _yosys(work, "read_verilog top.v\nsynth_ecp5 -top top -json net.json\n")["modules"]["top"]
+    before = _modes(top)
+    (write,) = (k for k, (_, we) in before.items() if we != ["0"])
+    (read,) = (k for k, (_, we) in before.items() if we == ["0"])
+    assert before[write][0] == before[read][0] == "READBEFOREWRITE"  # Yosys's choice
+    assert not isinstance(before[write][1][0], str)  # a net: this port writes
+    assert netlist.normal_write_modes(top) == 1
+    after = _modes(top)
+    assert after[write] == before[write] and after[read] == ("NORMAL", ["0"])
+
+
+def test_bf_pipe_shared_sbox_read_port_never_writes(tmp_path):
+    """bf_pipe's 64 read-before-write ports: port B of each DP16KD of its shared S-box copies
+    (bf_sbox_dp), which only reads (WEB = 0), under an enable. Port A, which the key schedule
+    writes, is NORMAL and stays so; port B becomes NORMAL."""
+    work = tmp_path / "w"
+    work.mkdir()
+    shutil.copy(RTL / "blowfish" / "bf_sbox_dp.v", work)
+    module = _yosys(work, "read_verilog bf_sbox_dp.v\n"
+                          "synth_ecp5 -top bf_sbox_dp -json net.json\n")["modules"]["bf_sbox_dp"]
+    before = _modes(module)
+    assert len(before) == 4
+    for (_, side), (mode, we) in before.items():
+        if side == "A":
+            assert mode == "NORMAL" and we != ["0"]
+        else:
+            assert (mode, we) == ("READBEFOREWRITE", ["0"])
+    assert netlist.normal_write_modes(module) == 2
+    assert {k: v[0] for k, v in _modes(module).items()} == {k: "NORMAL" for k in before}
+
+
+@pytest.mark.parametrize("connections,parameters,never", [
+    ({"WEA": ["0"]}, {}, True),
+    ({"WEA": ["0"]}, {"WEAMUX": "WEA"}, True),
+    ({"WEA": ["0"]}, {"WEAMUX": "INV"}, False),  # inverted: writes on every enabled edge
+    ({"WEA": ["1"]}, {}, False),
+    ({"WEA": ["x"]}, {}, False),
+    ({"WEA": [42]}, {}, False),  # a net
+    ({}, {}, False),  # not connected: not known never to write
+])
+def test_never_writes_is_a_constant_zero_write_enable(connections, parameters, never):
+    cell = {"type": netlist.RAM, "connections": connections,
+            "parameters": {"WRITEMODE_A": "READBEFOREWRITE", **parameters}}
+    assert netlist.never_writes(cell, "A") is never
+    assert netlist.normal_write_modes({"cells": {"ram": cell}}) == int(never)
+    assert cell["parameters"]["WRITEMODE_A"] == ("NORMAL" if never else "READBEFOREWRITE")
+
+
+def test_the_write_mode_step_has_its_own_key_entry():
+    rom = ["module aes_sbox_rom #(parameter integer BRAM = 1) (input wire clk); endmodule"]
+    marked = ["(* ciphercores_bram_outreg *) reg q;"]
+    assert netlist.keys("ecp5", rom) == {"netlist_writemode": netlist.WRITEMODE_VERSION}
+    assert netlist.keys("ecp5", marked) == {"netlist": netlist.VERSION}
+    assert netlist.keys("ecp5", rom + marked) == {"netlist": netlist.VERSION,
+                                                  "netlist_writemode": netlist.WRITEMODE_VERSION}
+    assert netlist.keys("xc7", rom + marked) == {}
+    assert netlist.keys("ecp5", ["module aes_sbox_rom_x(); endmodule"]) == {}
+
+
+def _memory_modules() -> dict[str, Path]:
+    """Modules under rtl/ (proofs aside) with a memory read on a clock edge (``q <= mem[``):
+    the memories Yosys can map to block RAM ports. (A memory read only through a wire, as
+    the mode and GCM engines' side FIFOs, cc_regs' FIFO or Blowfish's P-array, is left to
+    LUTs or flip-flops.)"""
+    found = {}
+    for path in sorted(RTL.glob("*/*.v")):
+        if path.parent.name == "formal":
+            continue
+        text = re.sub(r"//.*", "", path.read_text())
+        for m in re.finditer(r"\bmodule\s+(\w+)(.*?)\bendmodule", text, re.S):
+            body = m.group(2)
+            mems = re.findall(r"\breg\b[^;]*?\b(\w+)\s*\[[^\]]*:[^\]]*\]\s*;", body)
+            if any(re.search(rf"<=\s*{name}\s*\[", body) for name in mems):
+                found[m.group(1)] = path
+    return found
+
+
+def _module_files(path: Path, seen: set[Path] | None = None) -> list[Path]:
+    """``path`` and the files under rtl/ of the modules it instantiates, recursively."""
+    seen = seen if seen is not None else set()
+    seen.add(path)
+    defined = {m: p for p in RTL.glob("*/*.v") if p.parent.name != "formal"
+               for m in re.findall(r"\bmodule\s+(\w+)", p.read_text())}
+    for name in set(re.findall(r"^\s*(\w+)\s*(?:#\s*\(|\w+\s*\()", path.read_text(), re.M)):
+        if name in defined and defined[name] not in seen:
+            _module_files(defined[name], seen)
+    return sorted(seen)
+
+
+def test_the_write_mode_rule_names_the_modules_it_changes(tmp_path):
+    """``netlist.WRITEMODE_MODULES`` is exact for today's RTL: every module under rtl/ with a
+    memory that can become block RAM, synthesised alone for ECP5 (default parameters), has a
+    port the step changes exactly when the list names it. A new memory (or a Yosys that
+    breaks its tie differently) fails here until the list follows."""
+    modules = _memory_modules()
+    assert {"aes_sbox_rom", "bf_sbox_dp", "bf_sbox", "axis_credit_fifo_piped"} <= modules.keys()
+    changes = {}
+    for name, path in modules.items():
+        work = tmp_path / name
+        work.mkdir()
+        files = _module_files(path)
+        for f in files:
+            shutil.copy(f, work)
+        for image in path.parent.glob("*.hex"):
+            shutil.copy(image, work)
+        data = _yosys(work, f"read_verilog {' '.join(f.name for f in files)}\n"
+                            f"synth_ecp5 -top {name} -json net.json\n")
+        changes[name] = sum(netlist.normal_write_modes(m) for m in data["modules"].values())
+    assert changes["axis_credit_fifo_piped"] == 0  # block RAM, read port already NORMAL
+    assert {n for n, c in changes.items() if c} == set(netlist.WRITEMODE_MODULES), changes
+
+
+def test_the_flow_records_the_write_modes_after_the_step():
+    """aes_iter (S-boxes in block RAM) through the flow: its 16 ROM ports reach nextpnr as
+    NORMAL, the record says so, and its cap is the normal DP16KD one (the same synthesis as
+    the smoke test's: one Yosys run for both)."""
+    core = cores.get("aes_iter")
+    p = core.params()
+    assert p["SBOX_BRAM"] == 1
+    assert netlist.keys("ecp5", flow.Design.of(core, p).canonical()) == {
+        "netlist": netlist.VERSION, "netlist_writemode": netlist.WRITEMODE_VERSION}
+    rec = flow.measure(core, p, "ecp5", seeds=())
+    assert rec["bram_write_modes"] == {"NORMAL": 16}
+    assert "normal_write_modes: 16 DP16KD ports" in rec["commands"][0]
+    assert limits.limit("ecp5", "8", rec["cells"], rec["bram_write_modes"]) == (
+        271.4, "DP16KD pulse width")

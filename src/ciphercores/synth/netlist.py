@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Netlist steps between Yosys and nextpnr: output registers moved into ECP5 block RAMs.
+"""Netlist steps between Yosys and nextpnr: output registers moved into ECP5 block RAMs, and
+the normal write mode on block RAM ports that never write.
 
 An ECP5 DP16KD read without its output register (REGMODE NOREG) takes about 4 ns from the
 clock edge to data out at speed grade 8, most of a 250 MHz cycle; with REGMODE OUTREG the
@@ -14,18 +15,47 @@ port's clock, always enabled and never reset, is removed and the RAM port set to
 its data pins driving the register's nets. A port is changed only if every data output it
 uses feeds such a flip-flop, so the design's behaviour is unchanged cycle for cycle: the RTL
 (simulated as it is) already has the register. Anything else is left alone and reported.
+
+The second step (``normal_write_modes``) sets ``WRITEMODE_A/B = NORMAL`` on every DP16KD port
+that never writes: its write enable pin is the constant 0 (and not inverted). Yosys's ECP5 RAM
+library offers three write modes and any of them fits such a port; Yosys 0.70 picks
+READBEFOREWRITE for some (the AES S-box ROM's ports, the read port of Blowfish's shared
+S-box copy), whose minimum clock pulse width caps a design at 214.1 MHz at speed 8 instead of
+271.4 (``synth.limits``). A write mode says only what a port's data output shows while that
+port writes, so a port that never writes behaves the same in every mode. nextpnr's timing
+does not read the mode.
+
+Each step runs only on the designs whose sources can give it something to change, decided
+from the sources without running a tool (``applies``, ``writemode_applies``), and each has its
+own entry in the measurement cache keys (``keys``): a design neither can touch keeps its keys,
+and a change to one step re-keys only the designs it applies to.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
 #: the Verilog attribute that marks a register to be moved into the RAM before it
 MARKER = "ciphercores_bram_outreg"
-#: bump when the step's result changes (part of the measurement cache keys)
+#: bump when the output-register step's result changes (part of the measurement cache keys)
 VERSION = 1
+#: bump when the write-mode step's result changes (its own cache-key entry, ``keys``)
+WRITEMODE_VERSION = 1
+#: the modules whose block RAMs Yosys maps with a port that never writes in a write mode other
+#: than NORMAL: the AES S-box ROM (no write port; both ports READBEFOREWRITE) and Blowfish's
+#: shared S-box copy (its read-only port B, read under an enable). Which ports get the
+#: tie-break is Yosys's choice, not a property of the text (a ROM read with or without an
+#: enable and a written RAM read under an enable get READBEFOREWRITE; the output FIFOs and
+#: Blowfish's bf_sbox, read every cycle, get NORMAL), so the rule names the modules, and
+#: tests/synth/test_netlist.py keeps it exact: it synthesises alone every module under rtl/
+#: with a memory read on a clock edge (a memory read through a wire is no block RAM port) and
+#: fails when this list and what the step changes disagree. The rule sees sources, not
+#: parameters: an AES design with its S-boxes in LUTs (SBOX_BRAM=0) gets the key entry too,
+#: and the step changes nothing in it.
+WRITEMODE_MODULES = ("aes_sbox_rom", "bf_sbox_dp")
 
 RAM = "DP16KD"
 FF = "TRELLIS_FF"
@@ -35,6 +65,29 @@ def applies(target: str, sources: Iterable[str]) -> bool:
     """Whether the step can change a design of these sources (texts) on this target (the
     marker appears in its RTL); without it the netlist is not touched."""
     return target == "ecp5" and any(MARKER in text for text in sources)
+
+
+def _modules(sources: Iterable[str]) -> set[str]:
+    return {m for text in sources for m in re.findall(r"\bmodule\s+([A-Za-z_]\w*)", text)}
+
+
+def writemode_applies(target: str, sources: Iterable[str]) -> bool:
+    """Whether the write-mode step can change a design of these sources (texts) on this
+    target: it defines one of ``WRITEMODE_MODULES``."""
+    return target == "ecp5" and not _modules(sources).isdisjoint(WRITEMODE_MODULES)
+
+
+def keys(target: str, sources: Iterable[str]) -> dict[str, int]:
+    """The cache-key entries of the netlist steps that run on a design of these sources:
+    ``netlist`` (the output registers) and ``netlist_writemode``, each only where it applies,
+    so that a design neither step can touch keeps the keys it had before the steps."""
+    sources = list(sources)
+    out = {}
+    if applies(target, sources):
+        out["netlist"] = VERSION
+    if writemode_applies(target, sources):
+        out["netlist_writemode"] = WRITEMODE_VERSION
+    return out
 
 
 def bram_write_modes(path: Path) -> dict[str, int]:
@@ -160,3 +213,37 @@ def absorb_outregs_file(path: Path) -> tuple[int, list[str]]:
     if removed:
         path.write_text(json.dumps(data))
     return removed, left
+
+
+def never_writes(cell: dict, side: str) -> bool:
+    """Whether DP16KD port ``side`` ('A' or 'B') can never write: its write enable pin is
+    tied to the constant 0 and not inverted (WEAMUX/WEBMUX absent or the pin itself). A pin
+    left unconnected, undefined ("x") or driven by a net counts as writing."""
+    return (cell["connections"].get(f"WE{side}") == ["0"]
+            and _param(cell, f"WE{side}MUX", f"WE{side}") == f"WE{side}")
+
+
+def normal_write_modes(module: dict) -> int:
+    """Set WRITEMODE_A/B = NORMAL on every DP16KD port of one module of a Yosys JSON netlist
+    (changed in place) that never writes (``never_writes``) and has another mode. Returns the
+    number of ports changed."""
+    changed = 0
+    for cell in module["cells"].values():
+        if cell["type"] != RAM:
+            continue
+        for side in ("A", "B"):
+            name = f"WRITEMODE_{side}"
+            if never_writes(cell, side) and (_param(cell, name, "NORMAL") or "NORMAL") != "NORMAL":
+                cell.setdefault("parameters", {})[name] = "NORMAL"
+                changed += 1
+    return changed
+
+
+def normal_write_modes_file(path: Path) -> int:
+    """``normal_write_modes`` on every module of a Yosys JSON netlist file, rewritten in place
+    if anything changed."""
+    data = json.loads(path.read_text())
+    changed = sum(normal_write_modes(m) for m in data["modules"].values())
+    if changed:
+        path.write_text(json.dumps(data))
+    return changed

@@ -71,10 +71,13 @@ def split_stat(stat: dict, top: str, parts: dict[str, str]) -> dict[str, dict[st
 
 
 def inputs_digest(core: Core, params: dict[str, int], target: str | Target) -> str:
-    """The digest of a parts record: the flat synthesis record's inputs and the parts."""
+    """The digest of a parts record: the flat synthesis record's inputs and the parts. The
+    write-mode netlist step changes no cell, and a parts synthesis runs no netlist step: its
+    entry is left out, so that it does not re-key the parts records."""
     p = core.params(params)
     return flow._digest({"parts": dict(core.parts(p)),
-                         "of": flow.inputs_digest(core, p, target, None, ())})
+                         "of": flow.inputs_digest(core, p, target, None, (),
+                                                  without=("netlist_writemode",))})
 
 
 def measure(core: Core, params: dict[str, int] | None = None, target: str | Target = "ecp5",
