@@ -511,8 +511,9 @@ def stale_section(shown: list[dict], by_part: list[dict] = ()) -> list[str]:
     if not rows:
         return []
     hours = sum(h for _, _, h in rows)
+    n = f"{len(rows)} record" + ("" if len(rows) == 1 else "s")
     out = ["## Stale rows", "",
-           f"{len(rows)} records shown with the mark {STALE_MARK}: measured with older RTL or "
+           f"{n} shown with the mark {STALE_MARK}: measured with older RTL or "
            "tools than today's tree, kept until `make bench-stale` (`ciphercores synth "
            "--stale`) measures them again, in this order: the default parameters at speed 8, "
            "at speed 6, the test sets at speed 8, the other targets, then sweep points "
