@@ -322,8 +322,9 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                     for m in (2, 3, 4) for d in (1, 2)),
         depth=6, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 8,
         what="around an abstract zero-cipher core: m_axis source rules, zero while idle, "
-             "reset; IV before data; at most 2^DEPTH_LOG2 blocks in flight (OFB: 1); every "
-             "block out once, in order, with its direction (CFB, OFB, CTR)",
+             "reset; both tready low in the reset window; IV before data; at most "
+             "2^DEPTH_LOG2 blocks in flight (OFB: 1); every block out once, in order, with its "
+             "direction (CFB, OFB, CTR)",
         mutations=(
             Mutation("data before the IV", _MODE,
                      "wire take = !busy_reg && !full && !s_iv_tvalid;",
@@ -342,6 +343,10 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "wire take = !busy_reg && !full && !s_iv_tvalid;",
                      "wire take = !full && !s_iv_tvalid;",
                      ("count_capacity", "mode_serial"), (("MODE", 3),)),
+            Mutation("IV taken during a reset", _MODE,
+                     "assign s_iv_tready   = !busy_reg && !rst;",
+                     "assign s_iv_tready   = !busy_reg;",
+                     ("mode_reset_tready_low",)),
             Mutation("reset keeps the read pointer", _MODE,
                      "        rd_ptr   <= {(DEPTH_LOG2 + 1){1'b0}};\n", "",
                      ("mode_count", "count_nothing_invented", "source_reset_clears")),
