@@ -69,8 +69,10 @@ class Target:
     # `depth` cycles instead of proven by induction; `capacity`: the blocks it holds at most
     core: bool = False
     capacity: int = 0
-    # rule 5's "m_axis_tdata zero whenever m_axis_tvalid is low" checked (core_formal)
-    zero_idle: bool = True
+    # m_axis_tdata while m_axis_tvalid is low (core_formal): 1 zero in every such cycle; 2 rule
+    # 5 as docs/interface.md states it: zero from a reset until the first transfer, afterwards
+    # zero or a finished block (the last one transferred or the next one), never round state
+    zero_idle: int = 1
     # a core with a FORMAL-only f_keys port: parameters -> (its width, what it holds for the
     # zero key once the core is ready after a reset); the key wipe of rule 5 is then proven
     zero_keys: Callable[[dict[str, int]], tuple[int, int]] | None = None
@@ -359,11 +361,13 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         # a key waits for the block in the engine (docs/cores/notes/speck_iter.md)
         key_wait=lambda p: cores.get("speck_iter").interval(p),
         zero_keys=_speck_iter_zero_keys,
-        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
-        zero_idle=False,
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
         defaults={"WORD": 16, "KEY_WORDS": 4}, sweep=({"WORD": 16, "KEY_WORDS": 4},),
         depth=0, cover_depth=lambda p: _core_cover_depth("speck_iter", p, 2),
-        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+             "transfer, then zero or a finished block: it keeps the last one), reset window "
+             "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
@@ -387,6 +391,13 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "        busy_reg <= 1'b0;\n        prep_reg <= 1'b0;",
                      ("core_reset_tready_low", "core_ready_not_early", "ready_key_exact",
                       "ready_axis_exact")),
+            # rule 5: while idle after a transfer (the output register holds a block), the
+            # output shows the round registers
+            Mutation("round state shown while idle", _SPECK,
+                     "assign m_axis_tdata = out_reg;",
+                     "assign m_axis_tdata = (out_valid_reg || out_reg == {2*WORD{1'b0}})\n"
+                     "                      ? out_reg : {x_reg, y_reg};",
+                     ("source_idle_finished",)),
             Mutation("reset keeps the loaded key", _SPECK,
                      "        key0_reg <= {KW{1'b0}};\n        keyl_reg <= {KW{1'b0}};\n",
                      "        keyl_reg <= {KW{1'b0}};\n", ("core_key_wiped",)),
@@ -409,16 +420,25 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         covers=_CORE_COVERS,
         # K1 (three times) and C D: the zero key's are zero (PC-1 of zero)
         zero_keys=lambda p: (4 * 56, 0),
-        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
-        zero_idle=False,
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
         defaults={}, sweep=({},),
         depth=0, cover_depth=lambda p: _core_cover_depth("des_iter", p, 2),
-        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+             "transfer, then zero or a finished block: it keeps the last one), reset window "
+             "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
              "while m_axis_tready is high; both tready as its datasheet states",
         mutations=(
+            # rule 5: while idle after a transfer (the output register holds a block), the
+            # output shows the round registers
+            Mutation("round state shown while idle", _TDES,
+                     "assign m_axis_tdata = out_reg;",
+                     "assign m_axis_tdata = (out_valid_reg || out_reg == 64'd0)\n"
+                     "                      ? out_reg : {l_reg, r_reg};",
+                     ("source_idle_finished",)),
             Mutation("reset keeps K1", _TDES,
                      "            if (rst) begin\n                k1_reg <= 56'd0;\n"
                      "            end\n        end\n\n        assign pass0_key = k1_reg;",
@@ -453,16 +473,25 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         key_wait=lambda p: 32,
         # K1 K2 K3 and C D: the zero key's (keying option 3, all three keys zero) are zero
         zero_keys=lambda p: (4 * 56, 0),
-        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
-        zero_idle=False,
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
         defaults={}, sweep=({},),
         depth=0, cover_depth=lambda p: _core_cover_depth("tdes_iter", p, 2),
-        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+             "transfer, then zero or a finished block: it keeps the last one), reset window "
+             "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data, any s_key_tlen; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
              "while m_axis_tready is high; both tready as its datasheet states",
         mutations=(
+            # rule 5: while idle after a transfer (the output register holds a block), the
+            # output shows the round registers
+            Mutation("round state shown while idle", _TDES,
+                     "assign m_axis_tdata = out_reg;",
+                     "assign m_axis_tdata = (out_valid_reg || out_reg == 64'd0)\n"
+                     "                      ? out_reg : {l_reg, r_reg};",
+                     ("source_idle_finished",)),
             Mutation("reset keeps K2", _TDES,
                      "                k2_reg <= 56'd0;\n", "",
                      ("core_key_wiped",)),
