@@ -560,6 +560,20 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
 )}
 
 
+def method(target: Target, params: dict[str, int] | None = None) -> str:
+    """How a target is proven, with its depth or k (the datasheets' formal line)."""
+    if target.core:
+        return f"bounded, {target.proof_depth(target.params(params))} cycles from reset"
+    return f"unbounded, k-induction with k = {target.depth}"
+
+
+def shared_targets(files: list[Path]) -> list[Target]:
+    """The shared modules' targets (not a core's own) whose design is among ``files``."""
+    have = set(files)
+    return [t for t in TARGETS.values()
+            if not t.core and t.sources and RTL / t.sources[-1] in have]
+
+
 @dataclass
 class Result:
     target: str
