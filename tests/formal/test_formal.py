@@ -70,6 +70,25 @@ def test_round_state_while_idle_breaks_rule_5(name):
     assert res.vcd is not None and Path(res.vcd).is_file(), res.line()
 
 
+ALL_MUTATIONS = [(t.name, m) for t in formal.TARGETS.values() for m in t.mutations]
+
+
+@pytest.mark.parametrize("case", ALL_MUTATIONS, ids=[f"{n}-{m.name}" for n, m in ALL_MUTATIONS])
+def test_mutation_text_occurs_once(case):
+    """No solver: each broken variant's exact RTL text occurs exactly once in its file, and that
+    file is one the target's proof reads, so a reformatted RTL line cannot silently leave a
+    property without the variant that must fail it (the runner raises on it, but only under
+    `-m formal` for the cores)."""
+    name, mutation = case
+    target = formal.TARGETS[name]
+    path = cores.RTL / mutation.file
+    assert path.read_text().count(mutation.old) == 1, f"{mutation.name}: rtl/{mutation.file}"
+    assert mutation.new != mutation.old and mutation.fails
+    assert path in target.files(), f"{mutation.name}: rtl/{mutation.file} not in {name}'s proof"
+    # mutation names are unique within a target (they name the build directories)
+    assert [m.name for m in target.mutations].count(mutation.name) == 1
+
+
 def test_mutation_text_must_match_once():
     target = formal.TARGETS["axis_credit_count"]
     bad = formal.Mutation("absent", target.sources[0], "no such text", "x", ("credit_safe",))
