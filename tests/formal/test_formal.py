@@ -12,7 +12,8 @@ import pytest
 from ciphercores import cores, formal
 
 # the cores' bounded checks take minutes each: behind the `formal` marker (make formal runs
-# them too); the shared modules' proofs and mutations run in the default suite
+# them too); the shared modules' and the bus wrappers' proofs and mutations run in the default
+# suite
 _CORE = pytest.mark.formal
 CASES = [pytest.param((t.name, p), marks=[_CORE] if t.core else [])
          for t in formal.TARGETS.values() for p in t.sweep]
@@ -53,9 +54,8 @@ def test_mutation_fails(case):
     assert mutation.old in (cores.RTL / mutation.file).read_text()
 
 
-# des_iter's counterexample takes about 20 s: in the default suite; the others behind `formal`
-@pytest.mark.parametrize("name", [pytest.param("speck_iter", marks=_CORE), "des_iter",
-                                  pytest.param("tdes_iter", marks=_CORE)])
+@pytest.mark.formal
+@pytest.mark.parametrize("name", ["speck_iter", "des_iter", "tdes_iter"])
 def test_round_state_while_idle_breaks_rule_5(name):
     """Rule 5 (docs/interface.md): after a transfer, while m_axis_tvalid is low, m_axis_tdata
     holds zero or a finished block (the last one transferred, or the next one), never round

@@ -40,7 +40,7 @@ SOLVER = "boolector"
 
 def method(target: Target, params: dict[str, int] | None = None) -> str:
     """How a target is proven, with its depth or k (the datasheets' formal line)."""
-    if target.core:
+    if target.core or target.bounded:
         return f"bounded, {target.proof_depth(target.params(params))} cycles from reset"
     return f"unbounded, k-induction with k = {target.depth}"
 

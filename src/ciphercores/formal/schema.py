@@ -67,6 +67,8 @@ class Target:
     cut: tuple[tuple[str, str], ...] = ()
     # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's)
     bmc_depth: int = 0
+    # a target other than a core model-checked from reset to `depth` cycles (no induction)
+    bounded: bool = False
 
     def files(self) -> list[Path]:
         sources = (cores.get(self.name).sources() if self.core
@@ -76,7 +78,7 @@ class Target:
         return [*(RTL / f for f in PROPS), *sources, RTL / f"formal/{self.top}.v"]
 
     def proof_mode(self) -> str:
-        return "bmc" if self.core else "prove"
+        return "bmc" if self.core or self.bounded else "prove"
 
     def proof_depth(self, params: dict[str, int]) -> int:
         if self.core and self.bmc_depth:
