@@ -64,7 +64,74 @@ def test_every_datasheet_has_its_sections_in_order(records):
         text = datasheets.page(core, records)
         at = [text.find(h + "\n") for h in order]
         assert -1 not in at and at == sorted(at), core.name
-        assert f"img/{core.name}-timing.svg" in text and "Formal verification: not yet" in text
+        assert f"img/{core.name}-timing.svg" in text and "- Formal verification" in text
+
+
+def _formal_contradictions(name: str, text: str) -> list[str]:
+    """Where a datasheet's formal line disagrees with the proof targets (ciphercores.formal),
+    read from the page alone: a core with a target must name it with its depth or k for every
+    parameter set of its sweep and never say it has none; a core without one must not claim
+    a proof; every shared module the line names must be a target proven with the k it says."""
+    from ciphercores import formal
+
+    lines = [x for x in text.splitlines() if x.startswith("- Formal verification")]
+    if len(lines) != 1:
+        return [f"{name}: {len(lines)} formal lines"]
+    line, bad = lines[0], []
+    if "not yet" in line:
+        bad.append(f"{name}: says 'not yet'")
+    target = formal.TARGETS.get(name)
+    if target is not None and target.core:
+        if f"`ciphercores prove {name}`" not in line or "no proof target" in line:
+            bad.append(f"{name}: its target `{name}` not named")
+        for p in target.sweep:
+            if formal.method(target, p) not in line:
+                bad.append(f"{name}: '{formal.method(target, p)}' missing")
+        n = len(target.mutations)
+        if f"{n} broken variants" not in line:
+            bad.append(f"{name}: not its {n} broken variants")
+    else:
+        if "no proof target" not in line or "`ciphercores prove" in line:
+            bad.append(f"{name}: claims a proof it has no target for")
+        own = line.split("Shared modules", 1)[0]
+        if re.search(r"bounded|k-induction", own):
+            bad.append(f"{name}: a depth or k with no target")
+    for shared, k in re.findall(r"`(\w+)` \(unbounded, k-induction with k = (\d+)\)", line):
+        t = formal.TARGETS.get(shared)
+        if t is None or t.core or t.depth != int(k):
+            bad.append(f"{name}: shared module {shared} with k = {k}")
+    return bad
+
+
+def test_datasheets_formal_lines_agree_with_the_proof_targets():
+    """Every committed datasheet (cores and GCM cores) states what the proof targets prove: the
+    pages are read as committed, not compared with the generator, so a generator that wrote a
+    wrong line (once: "not yet" on cores with proofs) fails here."""
+    pages = {c.name: datasheets.DIR / f"{c.top}.md"
+             for c in [*cores.CORES.values(), *datasheets.gcm_cores()]}
+    bad = [b for name, path in pages.items()
+           for b in _formal_contradictions(name, path.read_text())]
+    assert not bad, bad
+
+
+def test_formal_line_check_catches_a_contradiction():
+    """The check above fails on pages that contradict the targets."""
+    from ciphercores import formal
+
+    good = (datasheets.DIR / "des_iter.md").read_text()
+    depth = formal.method(formal.TARGETS["des_iter"])
+    assert _formal_contradictions("des_iter", good) == []
+    line = next(x for x in good.splitlines() if x.startswith("- Formal verification"))
+    for wrong in ("- Formal verification: not yet.",
+                  line.replace(depth, depth.replace("cycles", "0 cycles")),
+                  line.replace("broken variants", "variants"),
+                  line.replace("k = 4", "k = 9") if "k = 4" in line else line + " `axis_credit_"
+                  "count` (unbounded, k-induction with k = 9)"):
+        assert _formal_contradictions("des_iter", good.replace(line, wrong)), wrong
+    other = (datasheets.DIR / "aes_iter.md").read_text()
+    oline = next(x for x in other.splitlines() if x.startswith("- Formal verification"))
+    assert _formal_contradictions("aes_iter", other.replace(oline, line.replace(
+        "des_iter", "aes_iter")))
 
 
 def test_timing_diagram_follows_the_cycle_model():

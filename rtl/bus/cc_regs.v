@@ -354,6 +354,21 @@ always @(posedge clk) begin : p_regs
     end
 end
 
+`ifdef FORMAL
+// the core's key handshake wipes KEY and KEYLEN: zero in the cycle after it (proven by
+// rtl/formal/cc_regs_formal.v; docs/interface.md, "What is proven")
+reg f_key_taken = 1'b0;
+always @(posedge clk) begin : p_f_key_taken
+    f_key_taken <= m_key_tvalid && m_key_tready;
+end
+
+always @(*) begin
+    if (f_key_taken) begin
+        regs_key_wiped: assert(key_reg == {KEY_REG{1'b0}} && keylen_reg == 7'd0);
+    end
+end
+`endif
+
 endmodule
 
 `resetall

@@ -18,8 +18,9 @@ module core_formal #(
     parameter integer TLEN_BITS = 1,
     // blocks the core holds at most (its rounds and output register)
     parameter integer CAPACITY = 1,
-    // 1: m_axis_tdata is zero whenever m_axis_tvalid is low (rule 5 as docs/interface.md
-    // states it); 0 where a core keeps its last block on the port (reported, not hidden)
+    // m_axis_tdata while m_axis_tvalid is low (axis_source_props): 1 zero in every such cycle;
+    // 2 rule 5 of docs/interface.md: zero until the first transfer after a reset, then zero or
+    // a finished block (the last one transferred, or the next one), never round state
     parameter integer ZERO_IDLE = 1,
     // the registry's reset figures: edges rst must stay high, and the cycles after it falls
     // during which s_key_tready stays low

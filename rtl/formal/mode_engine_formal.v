@@ -8,8 +8,9 @@
 // reset), and its cipher is the zero function, so in CFB, OFB and CTR the engine's output is
 // E(...) ^ data = data: every block it takes must come out once, in order, with its
 // direction. s_axis and s_iv are assumed to follow the source rules. Proven: m_axis follows
-// them (zero while idle, cleared by a reset), s_axis_tready low while s_iv_tvalid is high, at
-// most 2^DEPTH_LOG2 blocks in flight, the two chosen blocks out once and in order.
+// them (zero while idle, cleared by a reset), both input streams' tready low in the reset
+// window, s_axis_tready low while s_iv_tvalid is high, at most 2^DEPTH_LOG2 blocks in flight,
+// the two chosen blocks out once and in order.
 // Proofs and what they cover: docs/interface.md, "What is proven".
 module mode_engine_formal #(
     parameter integer BLOCK = 8,
@@ -220,10 +221,27 @@ axis_chosen_block_props #(
     .value1(value1)
 );
 
+// rule 5's reset window (the abstract core's is one edge): from the first edge with rst high,
+// while it stays high, the core's s_axis_tready is low (assumed: it follows rule 5) and so are
+// both of the engine's input streams' (proven)
+reg f_prev_rst = 1'b0;
+always @(posedge clk) begin : p_prev_rst
+    f_prev_rst <= rst;
+end
+
+always @(*) begin
+    if (armed && rst && f_prev_rst) begin
+        assume(!c_in_tready);
+    end
+end
+
 always @(*) begin
     if (armed) begin
         // modes rule 1: the IV takes priority over data
         mode_iv_priority: assert(!(s_axis_tready && s_iv_tvalid));
+        if (rst && f_prev_rst) begin
+            mode_reset_tready_low: assert(!s_iv_tready && !s_axis_tready);
+        end
     end
 end
 

@@ -113,7 +113,8 @@ assign c_in_tdata    = core_in;
 assign c_in_tuser    = core_dir;
 wire   in_fire       = s_axis_tvalid && s_axis_tready;
 
-assign s_iv_tready   = !busy_reg;
+// low while rst is high: rule 5's reset window covers every input stream
+assign s_iv_tready   = !busy_reg && !rst;
 wire   iv_fire       = s_iv_tvalid && s_iv_tready;
 
 // output side: the core's result joined with its side value. The side memory keeps earlier

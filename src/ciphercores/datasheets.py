@@ -297,8 +297,29 @@ def _verification(core: Core) -> list[str]:
     if heavy:
         names = {"modes": "the hardware modes around it", "synth": "the Yosys smoke test"}
         out.append("- Behind `-m slow`: " + ", ".join(names.get(h, h) for h in heavy) + ".")
-    out.append("- Formal verification: not yet.")
+    out.append(formal_line(core.name, core.sources()))
     return out
+
+
+def formal_line(name: str, files: list[Path]) -> str:
+    """The datasheet's formal line, from the proof targets (ciphercores.formal): the core's own
+    target (what it proves, bounded depth or k, the parameter sets, its broken variants), or
+    that it has none; then the shared modules among ``files`` that have targets."""
+    from . import formal
+
+    what = "[what is proven](../interface.md#what-is-proven)"
+    shared = formal.shared_targets(files)
+    tail = ("" if not shared else " Shared modules it uses, proven on their own: " + ", ".join(
+        f"`{t.name}` ({formal.method(t)})" for t in shared) + ".")
+    target = formal.TARGETS.get(name)
+    if target is None or not target.core:
+        return (f"- Formal verification: no proof target for `{name}` yet ({what})." + tail)
+    sets = "; ".join((f"{_label(cores.get(name), target.params(p))}: " if p else "")
+                     + formal.method(target, p) for p in target.sweep)
+    props = target.what.removeprefix("bounded: ")
+    return (f"- Formal verification (`ciphercores prove {name}`, in `make formal`; {what}): "
+            f"{sets}. Proven: {props}. {len(target.mutations)} broken variants of the RTL, "
+            f"each failing a named property." + tail)
 
 
 def _all_ciphers(core: Core) -> list[str]:
@@ -484,7 +505,7 @@ def _gcm_verification(core: Core) -> list[str]:
             "- Through the co-simulation driver and the CLI (`tests/driver/test_driver_gcm.py`,"
             " `tests/cli/test_cli_gcm.py`): the same files and random messages in pieces.",
             "- The GHASH units alone: `tests/gcm/cocotb_ghash.py`, `cocotb_gf128_mul.py`.",
-            "- Formal verification: not yet."]
+            formal_line(core.name, core.sources())]
 
 
 def gcm_page(core: Core, recs: list[dict], by_part: list[dict] = ()) -> str:

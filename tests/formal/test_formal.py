@@ -12,7 +12,8 @@ import pytest
 from ciphercores import cores, formal
 
 # the cores' bounded checks take minutes each: behind the `formal` marker (make formal runs
-# them too); the shared modules' proofs and mutations run in the default suite
+# them too); the shared modules' and the bus wrappers' proofs and mutations run in the default
+# suite
 _CORE = pytest.mark.formal
 CASES = [pytest.param((t.name, p), marks=[_CORE] if t.core else [])
          for t in formal.TARGETS.values() for p in t.sweep]
@@ -55,17 +56,37 @@ def test_mutation_fails(case):
 
 @pytest.mark.formal
 @pytest.mark.parametrize("name", ["speck_iter", "des_iter", "tdes_iter"])
-def test_iterative_cores_keep_data_on_m_axis_after_transfer(name):
-    """Finding, reported and not fixed here: speck_iter, des_iter and tdes_iter keep the last
-    block on m_axis_tdata after its transfer (tvalid low, tdata not zero), against the words of
-    docs/interface.md rule 5 ("zero whenever m_axis_tvalid is low"); their targets check the
-    rule with zero_idle=False. This test fails once a core clears its output: then set
-    zero_idle=True on its target."""
-    import dataclasses
+def test_round_state_while_idle_breaks_rule_5(name):
+    """Rule 5 (docs/interface.md): after a transfer, while m_axis_tvalid is low, m_axis_tdata
+    holds zero or a finished block (the last one transferred, or the next one), never round
+    state. speck_iter, des_iter and tdes_iter keep the last block, which their targets prove
+    allowed (zero_idle=2); the same core made to show its round registers while idle once a
+    block has left fails that property, and only that one, with a trace from reset."""
+    target = formal.TARGETS[name]
+    assert target.zero_idle == 2
+    mutation = next(m for m in target.mutations if m.name == "round state shown while idle")
+    res = formal.check_mutation(target, mutation)
+    assert res.status == "FAIL" and res.failed == ["source_idle_finished"], res.line()
+    assert res.vcd is not None and Path(res.vcd).is_file(), res.line()
 
-    target = dataclasses.replace(formal.TARGETS[name], zero_idle=True)
-    res = formal.run(target, None, "bmc")
-    assert res.status == "FAIL" and res.failed == ["source_zero_idle"], res.line()
+
+ALL_MUTATIONS = [(t.name, m) for t in formal.TARGETS.values() for m in t.mutations]
+
+
+@pytest.mark.parametrize("case", ALL_MUTATIONS, ids=[f"{n}-{m.name}" for n, m in ALL_MUTATIONS])
+def test_mutation_text_occurs_once(case):
+    """No solver: each broken variant's exact RTL text occurs exactly once in its file, and that
+    file is one the target's proof reads, so a reformatted RTL line cannot silently leave a
+    property without the variant that must fail it (the runner raises on it, but only under
+    `-m formal` for the cores)."""
+    name, mutation = case
+    target = formal.TARGETS[name]
+    path = cores.RTL / mutation.file
+    assert path.read_text().count(mutation.old) == 1, f"{mutation.name}: rtl/{mutation.file}"
+    assert mutation.new != mutation.old and mutation.fails
+    assert path in target.files(), f"{mutation.name}: rtl/{mutation.file} not in {name}'s proof"
+    # mutation names are unique within a target (they name the build directories)
+    assert [m.name for m in target.mutations].count(mutation.name) == 1
 
 
 def test_mutation_text_must_match_once():

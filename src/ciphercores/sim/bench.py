@@ -145,28 +145,30 @@ class CoreBench:
         """Hold rst high for ``cycles`` clock edges (default: the registry's ``reset_cycles``,
         the shortest pulse the core must take) with both input streams idle, and check rule 5
         at every edge from the ``reset_cycles``-th on (read half a cycle later): m_axis_tvalid
-        low, m_axis_tdata zero, s_axis_tready and s_key_tready low. Checked at those edges, not
-        after the reset, so that a core whose output falls a cycle late fails. Returns with
-        rst still high, just after the last edge."""
+        low, m_axis_tdata zero, every input stream's tready low (s_axis, s_key and a mode
+        core's s_iv). Checked at those edges, not after the reset, so that a core whose output
+        falls a cycle late fails. Returns with rst still high, just after the last edge."""
         d = self.dut
         need, _ = self.reset_figures()
         cycles = need if cycles is None else cycles
         d.rst.value = 1
         self._idle()
+        names = ["m_axis_tvalid", "m_axis_tdata", "s_axis_tready", "s_key_tready"]
+        if self.core.iv_port:
+            names.append("s_iv_tready")
         for i in range(cycles):
             await self.tick()
             if i + 1 < need:
                 continue
             await FallingEdge(d.clk)
-            seen = {name: str(getattr(d, name).value) for name in
-                    ("m_axis_tvalid", "m_axis_tdata", "s_axis_tready", "s_key_tready")}
+            seen = {name: str(getattr(d, name).value) for name in names}
             if not set("".join(seen.values())) <= {"0", "1"}:
                 raise AssertionError(f"undefined after reset edge {i + 1}: {seen}")
             high = [name for name, v in seen.items() if int(v, 2)]
             if high:
                 raise AssertionError(
                     f"{', '.join(high)} not zero after edge {i + 1} of a reset (reset_cycles "
-                    f"{need}; rule 5: all four are zero from that edge while rst is high)")
+                    f"{need}; rule 5: all are zero from that edge while rst is high)")
 
     async def reset(self, cycles: int | None = None) -> None:
         """A reset of ``cycles`` edges (:meth:`hold_reset`; default the registry's

