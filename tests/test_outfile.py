@@ -196,12 +196,16 @@ def test_own_descriptor_is_written_through_itself(tmp_path):
             os.close(w)
 
 
-def test_closed_descriptor_is_an_error(tmp_path):
+@pytest.mark.parametrize("lowest", [False, True], ids=["not the lowest free", "lowest free"])
+def test_closed_descriptor_is_an_error(tmp_path, lowest):
+    """Also when the closed number is the lowest free one, which the path's own walk (its
+    directory descriptors) takes: it must not pass for the descriptor it names."""
     r, w = os.pipe()
     os.close(r)
     os.close(w)
-    with pytest.raises(FileAccessError, match=f"descriptor {w} is not open"):
-        outfile.check_output(_fd_link(tmp_path, w))
+    fd = r if lowest else w
+    with pytest.raises(FileAccessError, match=f"descriptor {fd} is not open"):
+        outfile.check_output(_fd_link(tmp_path, fd))
 
 
 def test_closed_pipe_is_a_clear_error(tmp_path):

@@ -337,11 +337,14 @@ def _find(name: str) -> _Found:
             if last and m and comp.isdigit():
                 # a descriptor's link in /proc names what the descriptor reaches, not a path to
                 # follow (a pipe's is "pipe:[N]"): this process's own is written through itself
+                own = int(m.group(1)) == os.getpid()
                 try:
                     st = os.stat(comp, dir_fd=dirfd)
                 except FileNotFoundError:
                     st = None
-                own = int(m.group(1)) == os.getpid()
+                if own and int(comp) == dirfd:
+                    # the walk's own descriptor took the number, so it was free: not open
+                    st = None
                 return _Found(full, dirfd, comp, st, int(comp) if own else None, proc=True)
             try:
                 fd = os.open(comp, _NAME, dir_fd=dirfd)
