@@ -21,6 +21,9 @@ def test_entry_is_consistent(name):
         assert "`default_nettype none" in text and f"module {path.stem} " in text
     assert core.sources()[-1].stem == core.top
     assert core.slow_runs <= {"icarus", "modes", "synth"}, core.slow_runs
+    if core.icarus_sets is not None:  # some of its test sets, each once, in order
+        assert list(core.icarus_sets) == sorted(set(core.icarus_sets)), core.icarus_sets
+        assert core.icarus_sets and set(core.icarus_sets) <= set(range(len(core.test_sets)))
     for ps in (core.defaults, *core.test_sets):
         p = core.params(ps)
         for cipher in core.ciphers(p):

@@ -277,6 +277,11 @@ def _verification(core: Core) -> list[str]:
 
     sims = "Verilator" + (", Icarus behind `-m slow`" if "icarus" in core.slow_runs
                           else " and Icarus")
+    if "icarus" not in core.slow_runs and core.icarus_sets is not None:
+        sims += (" (on Icarus the default suite runs "
+                 + "; ".join(_label(core, core.params(core.test_sets[i]))
+                             for i in core.icarus_sets)
+                 + ", the other sets behind `-m slow`)")
     icarus = runner.icarus_blocks(core.name)
     family = f"cocotb_{core.family}"
     own = (ROOT / "tests" / "rtl" / f"{family}.py").exists()

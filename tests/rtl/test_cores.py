@@ -26,13 +26,19 @@ from ciphercores.sim.runner import RANDOM_BLOCKS as DEFAULT_BLOCKS
 def _cases():
     for sim in runner.SIMULATORS:
         for core in cores.CORES.values():
-            # a core's heavy Icarus runs only with -m slow (registry: slow_runs)
-            marks = [pytest.mark.slow] if sim == "icarus" and "icarus" in core.slow_runs else []
-            for i, ps in enumerate(core.test_sets or (core.defaults,)):
+            sets = core.test_sets or (core.defaults,)
+            # the sets the default suite runs on this simulator (registry: icarus_sets), which
+            # share its random-block budget; a core's heavy Icarus runs only with -m slow
+            # (registry: slow_runs)
+            default = (range(len(sets)) if sim != "icarus" or core.icarus_sets is None
+                       else core.icarus_sets)
+            for i, ps in enumerate(sets):
+                slow = sim == "icarus" and ("icarus" in core.slow_runs or i not in default)
                 params = core.params(ps)
                 label = "-".join(f"{k}{v}" for k, v in params.items())
-                yield pytest.param(core.name, params, len(core.test_sets or (1,)), i, sim,
-                                   id=f"{core.name}-{label}-{sim}", marks=marks)
+                yield pytest.param(core.name, params, len(default), i, sim,
+                                   id=f"{core.name}-{label}-{sim}",
+                                   marks=[pytest.mark.slow] if slow else [])
 
 
 @pytest.mark.parametrize("core_name,params,nsets,index,sim", list(_cases()))

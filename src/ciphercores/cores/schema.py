@@ -81,6 +81,10 @@ class Core:
     #: short: "icarus" (the generic tests on Icarus; Verilator runs them in the default
     #: suite), "modes" (the hardware modes around it), "synth" (the Yosys smoke test)
     slow_runs: frozenset[str] = frozenset()
+    #: the test sets (indices into ``test_sets``) whose generic tests the default suite runs on
+    #: Icarus, None for all; the others run on Icarus with ``-m slow`` (Verilator runs every
+    #: set; the Icarus budget, ``sim.runner.icarus_blocks``, is shared by the sets it runs)
+    icarus_sets: tuple[int, ...] | None = None
     #: the ciphers (names or fnmatch patterns: ``"speck*"``) for which this core is the
     #: default of the CLI and the GUI when no core is named; a test checks that every cipher a
     #: core implements has exactly one default core
