@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: demo test slow formal lint clean venv bench-synth bench-sweeps bench-stale soc \
+.PHONY: demo test slow formal lint clean venv bench-synth bench-sweeps bench-stale bench-routers soc \
 	suite-time
 
 $(STAMP): pyproject.toml
@@ -102,6 +102,12 @@ bench-sweeps: $(STAMP)
 ## cache, rewrites the pages as each record completes. BUDGET=MINUTES stops it between seeds.
 bench-stale: $(STAMP)
 	$(BIN)/ciphercores synth --stale $(if $(BUDGET),--budget $(BUDGET))
+
+## bench-routers: nextpnr's router1 against router2 on the pipelined cores (seed 1 of router1
+## again for its time, seeds 1, 2, 3 of router2; resumes from the archive), then the pages
+bench-routers: $(STAMP)
+	$(BIN)/python -m ciphercores.synth.routers
+	$(BIN)/ciphercores results
 
 clean:
 	rm -rf build sim_build .pytest_cache .ruff_cache

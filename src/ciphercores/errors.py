@@ -165,6 +165,11 @@ class DoesNotFit(FlowError):
     """The design does not fit the target device."""
 
 
+class PnrStopped(FlowError):
+    """A place-and-route run ended before it finished: it passed its wall-time limit, or its
+    router stopped converging."""
+
+
 class NotCached(FlowError):
     """A step asked for from the cache only (``ciphercores results``) was never run."""
 
@@ -225,6 +230,8 @@ EXIT_CODES: dict[int, tuple[type[CipherCoresError] | None, str]] = {
     30: (Base64Error, "`-a` input that is not base64"),
     31: (SaltSizeError, "a salt (`-S`) that is not 8 bytes (`encrypt`/`decrypt`; `enc` pads "
                         "it as OpenSSL does)"),
+    32: (PnrStopped, "a place-and-route run was ended: it passed its wall-time limit "
+                     "(`--pnr-limit`) or its router stopped converging"),
     70: (None, "internal error: a bug (CIPHERCORES_DEBUG=1 shows the traceback)"),
     129: (None, "hung up (SIGHUP): temporary files removed, no partial output"),
     130: (None, "interrupted (Ctrl-C, SIGINT): temporary files removed, no partial output"),

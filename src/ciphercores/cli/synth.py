@@ -36,7 +36,9 @@ def format_record(r: dict) -> str:
     head = (f"{r['core']} {' '.join(f'{k}={v}' for k, v in r['params'].items())} "
             f"({', '.join(r.get('ciphers') or [])}) on {r['target']}"
             + (f" grade {r['grade']}" if r.get("grade") else "")
-            + (f", seeds {','.join(map(str, r['seeds']))}" if r.get("seeds") else ""))
+            + (f", seeds {','.join(map(str, r['seeds']))}" if r.get("seeds") else "")
+            + (f", {r['router']} (exploration: not an archive figure)" if r.get("router")
+               else ""))
     lines = [head, f"  device: {r.get('device')}"]
     if r.get("status") != "ok":
         lines.append(f"  status: {r.get('status')}: {r.get('error')}")
@@ -125,7 +127,11 @@ def _synth(args: argparse.Namespace) -> int:
         rec = parts.measure(core, params, args.target, args.force)
         print(json.dumps(rec, indent=1) if args.json else format_parts(rec))
         return 0
-    rec = flow.measure(core, params, args.target, grade, _seeds(args.seeds), args.force)
+    if args.pnr_limit is not None and args.pnr_limit <= 0:
+        raise UsageError("--pnr-limit takes a positive number of minutes")
+    limit_s = args.pnr_limit * 60 if args.pnr_limit is not None else flow.PNR_LIMIT_S
+    rec = flow.measure(core, params, args.target, grade, _seeds(args.seeds), args.force,
+                       router=args.router, limit_s=limit_s)
     print(json.dumps(rec, indent=1) if args.json else format_record(rec))
     return 0 if rec["status"] == "ok" else DoesNotFit.exit_code
 
@@ -232,7 +238,7 @@ def print_stale(shown: list[dict], by_part: list[dict] = ()) -> int:
 
 def add(sub) -> None:
     """Register the subcommands on the `ciphercores` parser's subparsers."""
-    from ..synth.flow import DEFAULT_SEEDS
+    from ..synth.flow import DEFAULT_SEEDS, PNR_LIMIT_S, PNR_STALL_S, ROUTERS
     from ..synth.targets import TARGETS
 
     seeds = ",".join(map(str, DEFAULT_SEEDS))
@@ -254,6 +260,13 @@ def add(sub) -> None:
                    help="area of each of the core's parts (registry: parts; a GCM core's AES "
                    "core, GHASH unit and engine) in one synthesis with them kept as modules; "
                    "no place-and-route")
+    s.add_argument("--router", choices=list(ROUTERS), default="router1",
+                   help="nextpnr's router (default %(default)s, the archive's; router2 for "
+                   "exploration only: its records are kept apart and not shown on the pages)")
+    s.add_argument("--pnr-limit", type=float, metavar="MINUTES",
+                   help=f"end a place-and-route seed after this many minutes (default "
+                   f"{PNR_LIMIT_S / 60:g}); a seed whose router comes no closer to a finished "
+                   f"routing for {PNR_STALL_S / 60:g} min is ended too")
     s.add_argument("--stale", action="store_true",
                    help="no core: measure every record the pages show stale again, one seed at "
                    "a time, resuming from the cache (defaults at speed 8, at speed 6, test "

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .. import cores, tools
 from ..cores import RTL, Core
-from ..errors import FlowError, NotCached
+from ..errors import BadTargetError, FlowError, NotCached, PnrStopped
 from ..paths import cache_root
 from . import canon, limits, netlist, reports, sta
 from .targets import RESOURCES, Target
@@ -41,13 +41,24 @@ PASSTHROUGH_RTL = ("common/synth_passthrough.v",)
 SCHEMA = 1
 #: the project's Fmax policy: median of these placer seeds, spread beside it
 DEFAULT_SEEDS = (1, 2, 3)
+#: nextpnr's routers: router1 (its default) measures the archive; router2 is for exploration
+#: (docs/results.md, "Router1 against router2")
+ROUTERS = ("router1", "router2")
+#: a place-and-route seed is ended when it runs longer than this (``--pnr-limit``) ...
+PNR_LIMIT_S = 4 * 3600
+#: ... or when its router has not come closer to a finished routing (``reports.
+#: route_progress``) for this long: a run that stopped converging, never left to hang
+PNR_STALL_S = 30 * 60
+#: how often a running nextpnr's log is read
+_POLL_S = 5.0
 
 
 def _digest(obj) -> str:
     return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _now() -> str:
+def now() -> str:
+    """The time now (UTC, seconds) as records name it."""
     return datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
 
 
@@ -120,7 +131,7 @@ def _cached_step(kind: str, key: dict, run, force: bool = False,
     work.mkdir()
     try:
         meta = run(work)
-        meta = {"key": key, "date": _now(), "commit": checkout_commit(), **meta}
+        meta = {"key": key, "date": now(), "commit": checkout_commit(), **meta}
         (work / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
         if final.exists():
             shutil.rmtree(final, ignore_errors=True)
@@ -144,6 +155,50 @@ def _run_tool(args: list[str], cwd: Path, log_name: str) -> tuple[int, str, floa
     log_path = cwd / log_name
     log = log_path.read_text(errors="replace") if log_path.exists() else ""
     return res.returncode, log + "\n" + res.stdout + "\n" + res.stderr, wall
+
+
+def _run_pnr(args: list[str], cwd: Path, log_name: str, limit_s: float,
+             stall_s: float) -> tuple[int, str, float]:
+    """``_run_tool`` for nextpnr, watched: the run is ended (PnrStopped) when it passes
+    ``limit_s`` seconds, or when its router's distance from a finished routing has not reached
+    a new low for ``stall_s`` seconds."""
+    t0 = time.monotonic()
+    log_path = cwd / log_name
+    with open(cwd / "pnr.out", "w") as out:
+        proc = subprocess.Popen(args, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+        best: int | None = None
+        best_t = t0
+        try:
+            while True:
+                try:
+                    rc = proc.wait(timeout=_POLL_S)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+                now = time.monotonic()
+                log = log_path.read_text(errors="replace") if log_path.exists() else ""
+                progress = reports.route_progress(log)
+                if progress and (best is None or min(progress) < best):
+                    best, best_t = min(progress), now
+                why = None
+                if now - t0 > limit_s:
+                    why = f"passed its wall-time limit of {limit_s / 60:g} min"
+                elif best is not None and now - best_t > stall_s:
+                    why = (f"stopped converging: the router came no closer than {best} "
+                           f"(arcs left or overuse) in the last {stall_s / 60:g} min")
+                if why:
+                    proc.kill()
+                    proc.wait()
+                    raise PnrStopped(f"ended after {now - t0:.0f} s: {why}")
+        except BaseException:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            raise
+    wall = time.monotonic() - t0
+    log = log_path.read_text(errors="replace") if log_path.exists() else ""
+    return rc, log + "\n" + (cwd / "pnr.out").read_text(errors="replace"), wall
 
 
 # ---------------------------------------------------------------------------------------
@@ -438,25 +493,38 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
 
 
 def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, seed: int,
-                force: bool = False, cache_only: bool = False) -> dict:
+                force: bool = False, cache_only: bool = False, router: str = "router1",
+                limit_s: float = PNR_LIMIT_S) -> dict:
     """nextpnr on a synthesised netlist, one seed; returns the step's meta (status ok or
-    does not fit, routed timing, utilisation)."""
+    does not fit, routed timing, utilisation, the seconds of placement and routing). Raises
+    PnrStopped (never cached) for a run ended by ``limit_s`` or for not converging."""
     assert target.pnr is not None
+    if router not in ROUTERS:
+        raise BadTargetError(f"unknown router {router!r} (routers: {', '.join(ROUTERS)})")
     gargs = target.grade_args(grade)
     key = {"synth": synth_meta["key"], "target": target.name, "grade": gargs, "seed": seed,
            "freq": target.freq_mhz, "pnr": tools.version(target.pnr),
            "pkg": _package_version(f"yowasp-{target.pnr}")}
+    rargs: list[str] = []
+    if router != "router1":  # router1 is nextpnr's default: the archive's keys stay as they were
+        key["router"] = router
+        rargs = ["--router", router]
 
     def run(work: Path) -> dict:
         netlist = os.path.relpath(synth_dir / "netlist.json", work)
-        args = [*gargs, "--json", netlist, "--freq", str(target.freq_mhz),
+        args = [*gargs, "--json", netlist, "--freq", str(target.freq_mhz), *rargs,
                 "--timing-allow-fail", "--report", "report.json", "--seed", str(seed),
                 "-l", "pnr.log", "-q"]
         # the routed delays, for the slow-path groups (not part of the cache key: the
         # placement and routing are the same with or without it)
         sdf_args = ["--sdf", "routed.sdf"]
-        rc, log, wall = _run_tool([tools.find(target.pnr), *args, *sdf_args], work, "pnr.log")
-        meta = {"command": f"{target.pnr} {' '.join(args)}", "wall_s": round(wall, 2)}
+        try:
+            rc, log, wall = _run_pnr([tools.find(target.pnr), *args, *sdf_args], work,
+                                     "pnr.log", limit_s, PNR_STALL_S)
+        except PnrStopped as e:
+            raise PnrStopped(f"{target.pnr} seed {seed}: {e}") from None
+        meta = {"command": f"{target.pnr} {' '.join(args)}", "wall_s": round(wall, 2),
+                "phases": reports.pnr_phases(log)}
         nofit = reports.does_not_fit(log)
         if nofit:
             return {**meta, "status": "does not fit", "error": nofit}
@@ -518,7 +586,8 @@ def _median_slow_paths(pnrs: list[dict], med: float) -> dict | None:
 
 def _measure_design(design: Design | None, widths: Widths, target: Target, grade: str | None,
                     seeds: tuple[int, ...], force: bool, cache_only: bool,
-                    harness: Harness = BLOCK) -> dict:
+                    harness: Harness = BLOCK, router: str = "router1",
+                    limit_s: float = PNR_LIMIT_S) -> dict:
     sdir, smeta, scached = synthesize(design, widths, target, force, cache_only, harness)
     area = reports.classify(target, smeta["cells"])
     out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
@@ -529,8 +598,13 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
            "status": "ok", "error": None, "outregs": smeta.get("outregs"),
            "bram_write_modes": smeta.get("bram_write_modes")}
     if target.pnr and seeds:
-        pnrs = [place_route(sdir, smeta, target, grade, s, force, cache_only) for s in seeds]
+        pnrs = [place_route(sdir, smeta, target, grade, s, force, cache_only, router, limit_s)
+                for s in seeds]
         out["pnr_s"] = round(sum(p["wall_s"] for p in pnrs), 2)
+        # each seed's time, and nextpnr's own split into placement and routing (runs cached
+        # before the split was kept have only the wall time)
+        out["pnr_by_seed"] = {str(p["key"]["seed"]): {"wall_s": p["wall_s"],
+                                                      **p.get("phases", {})} for p in pnrs}
         out["wall_s"] = round(out["wall_s"] + out["pnr_s"], 2)
         out["cached"] = scached and all(p["cached"] for p in pnrs)
         out["date"] = max([smeta["date"], *(p["date"] for p in pnrs)])
@@ -549,11 +623,15 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
 
 def measure(core: Core, params: dict[str, int] | None = None, target: str | Target = "ecp5",
             grade: str | None = None, seeds: tuple[int, ...] = DEFAULT_SEEDS,
-            force: bool = False, cache_only: bool = False) -> dict:
+            force: bool = False, cache_only: bool = False, router: str = "router1",
+            limit_s: float = PNR_LIMIT_S) -> dict:
     """Measure ``core`` with ``params`` inside the harness on ``target``; return the record
     (see ``ciphercores synth --json``). No ``seeds``: synthesis only, even on a target with
     place-and-route. ``cache_only``: raise NotCached rather than run a tool. Raises FlowError
-    for a tool error; a design that does not fit comes back with status "does not fit"."""
+    for a tool error; a design that does not fit comes back with status "does not fit".
+    ``router``: nextpnr's router (router2 only for exploration: its records have their own
+    digest and never enter the archive's records); ``limit_s``: each seed's wall-time limit
+    (PnrStopped past it, or when the router stops converging)."""
     from .targets import get as get_target
 
     t0 = time.monotonic()
@@ -584,21 +662,24 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
         "key_setup": model["key_setup"],
         "tools": tool_versions(tgt),
     }
+    if router != "router1" and rec["timing"]:
+        rec["router"] = router
     hns = harness_of(core)
     design = _measure_design(Design.of(core, p), widths, tgt, grade, seeds, force, cache_only,
-                             hns)
-    harness = _measure_design(None, widths, tgt, grade, seeds, force, cache_only, hns)
+                             hns, router, limit_s)
+    harness = _measure_design(None, widths, tgt, grade, seeds, force, cache_only, hns, router,
+                              limit_s)
     rec.update({k: design.get(k) for k in (
         "status", "error", "area", "cells", "mapper", "mapper_note", "fmax_mhz", "fmax_min_mhz",
         "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "slow_paths",
-        "pnr_util", "outregs", "bram_write_modes")})
+        "pnr_util", "pnr_by_seed", "outregs", "bram_write_modes")})
     rec["harness"] = {k: harness.get(k) for k in ("status", "area", "fmax_mhz", "fmax_min_mhz",
                                                   "fmax_max_mhz")}
     rec["core_area"] = {r: _sub(design["area"].get(r, 0), harness["area"].get(r, 0))
                         for r in RESOURCES}
     limits.apply(rec)
     _throughput(rec)
-    rec["inputs"] = inputs_digest(core, p, tgt, grade, seeds)
+    rec["inputs"] = inputs_digest(core, p, tgt, grade, seeds, router=router)
     rec["wall_s"] = round(design["wall_s"] + harness["wall_s"], 2)
     # the tools' time apart: synthesis, place-and-route (all seeds), core and harness
     rec["synth_s"] = round(design["synth_s"] + harness["synth_s"], 2)
@@ -647,15 +728,16 @@ def identity(core: Core, params: dict[str, int] | None, target: str | Target,
 
 
 def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
-                  grade: str | None, seeds: tuple[int, ...], without: tuple[str, ...] = ()
-                  ) -> str:
+                  grade: str | None, seeds: tuple[int, ...], without: tuple[str, ...] = (),
+                  router: str = "router1") -> str:
     """A digest of everything that decides a measurement's figures, computed without running
     a tool: what synthesis sees of the core's RTL, includes and memory images and of the
     harness (``canonical_files``: comments, layout, `ifdef FORMAL blocks and file names do not
     count), the parameters, target, grade, seeds, clock constraint, Yosys script and the YoWASP
     package versions, and the entries of the netlist steps that apply (``netlist.keys``;
     ``without``: these left out, the digest the design had before a step). A record is valid
-    for the current tree exactly when its ``inputs`` equal this."""
+    for the current tree exactly when its ``inputs`` equal this. A router other than
+    router1 (nextpnr's default, the archive's) is part of it."""
     tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
     hns = harness_of(core)
     harness = canonical_files({f: str(RTL / f) for f in (*hns.rtl, *hns.passthrough)})
@@ -670,6 +752,8 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
                      if d}}
     inputs.update({k: v for k, v in netlist.keys(tgt.name, sources).items()
                    if k not in without})
+    if router != "router1" and seeds:
+        inputs["router"] = router
     return _digest(inputs)
 
 
@@ -685,9 +769,10 @@ def read_archive(path: Path | None = None, section: str = "records") -> dict[str
 def write_archive(records: list[dict], path: Path | None = None,
                   parts: list[dict] = ()) -> Path:
     """Keep ``records`` and ``parts`` records (each with its ``inputs``) as the archive,
-    replacing what it held."""
+    replacing what it held; its ``routers`` section (``ciphercores.synth.routers``) stays."""
     path = path or ARCHIVE
     out: dict = {"schema": SCHEMA}
+    routers = read_archive(path, "routers")
     for section, recs in (("records", records), ("parts", parts)):
         keep = out[section] = {}
         for r in recs:
@@ -696,6 +781,8 @@ def write_archive(records: list[dict], path: Path | None = None,
             keep[r["inputs"]] = r
     if not out["parts"]:
         del out["parts"]
+    if routers:
+        out["routers"] = routers
     path.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
     return path
 

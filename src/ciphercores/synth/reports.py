@@ -112,3 +112,38 @@ def yosys_failure(log: str) -> str:
 def last_pass(log: str) -> str:
     passes = [ln for ln in log.splitlines() if re.match(r"^[\d.]+ Executing ", ln)]
     return passes[-1] if passes else ""
+
+
+#: router1's progress table row: ``IterCnt | w/ripup wo/ripup | w/r wo/r | remaining | ...``
+_ROUTER1_ROW = re.compile(r"^Info:\s+\d+\s*\|\s*\d+\s+\d+\s*\|\s*\d+\s+\d+\s*\|\s*(\d+)\s*\|")
+#: router2's iteration line: ``iter=N wires=W overused=O overuse=U archfail=F``
+_ROUTER2_ITER = re.compile(r"^Info:\s+iter=\d+\s.*\boveruse=(\d+)")
+
+
+def route_progress(log: str) -> list[int]:
+    """The router's distance from a finished routing, one figure per progress line of a
+    nextpnr log, in order: arcs left to route (router1) or the overuse of wires (router2);
+    falls to 0 when routing converges. [] before routing starts."""
+    out = []
+    for line in log.splitlines():
+        m = _ROUTER1_ROW.match(line) or _ROUTER2_ITER.match(line)
+        if m:
+            out.append(int(m.group(1)))
+    return out
+
+
+_PHASES = (("place_s", re.compile(r"^Info: HeAP Placer Time: ([\d.]+)s")),
+           ("place_s", re.compile(r"^Info: SA placement time ([\d.]+)s")),
+           ("route_s", re.compile(r"^Info: Router[12] time ([\d.]+)s")))
+
+
+def pnr_phases(log: str) -> dict[str, float]:
+    """Seconds nextpnr reports for placement (analytic HeAP and simulated-annealing
+    refinement together) and routing; a phase the log does not report is absent."""
+    out: dict[str, float] = {}
+    for line in log.splitlines():
+        for name, rx in _PHASES:
+            m = rx.match(line)
+            if m:
+                out[name] = round(out.get(name, 0.0) + float(m.group(1)), 2)
+    return out

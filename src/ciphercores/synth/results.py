@@ -20,7 +20,7 @@ from .. import cores
 from ..cores import ROOT
 from ..cores.modecore import serial_interval
 from ..outfile import write_output
-from . import flow, limits, parts, scope
+from . import flow, limits, parts, routers, scope
 from .targets import TARGETS
 
 #: (target, grade) in the order the page shows them
@@ -410,6 +410,7 @@ def render(recs: list[dict], today: str | None = None,
         out += ["No measurement in the cache yet: run `make bench-synth`.", ""]
     out += by_part_table(by_part)
     out += _slow_paths([r for r in recs if (r["target"], r.get("grade")) == README_CONFIG])
+    out += routers.table(mark=mark)
     out += [
         "## Known tool issues",
         "",
