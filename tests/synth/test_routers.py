@@ -90,9 +90,10 @@ def test_a_converging_router_is_left_alone(tmp_path, monkeypatch):
         f"    for i in range(1, 20):\n"
         f"        f.write({row!r}.format(i, 1000 - 50 * i) + '\\n'); f.flush()\n"
         "        time.sleep(0.05)\n")
-    rc, log, wall = flow._run_pnr([sys.executable, str(script)], tmp_path, "pnr.log",
-                                  limit_s=30, stall_s=0.5)
+    rc, log, wall, cpu = flow._run_pnr([sys.executable, str(script)], tmp_path, "pnr.log",
+                                       limit_s=30, stall_s=0.5)
     assert rc == 0 and reports.route_progress(log)[-1] == 50
+    assert wall >= 19 * 0.05 and 0 < cpu < wall
 
 
 def test_stopped_runs_have_their_own_exit_status():

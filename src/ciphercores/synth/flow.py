@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -158,11 +159,13 @@ def _run_tool(args: list[str], cwd: Path, log_name: str) -> tuple[int, str, floa
 
 
 def _run_pnr(args: list[str], cwd: Path, log_name: str, limit_s: float,
-             stall_s: float) -> tuple[int, str, float]:
+             stall_s: float) -> tuple[int, str, float, float]:
     """``_run_tool`` for nextpnr, watched: the run is ended (PnrStopped) when it passes
     ``limit_s`` seconds, or when its router's distance from a finished routing has not reached
-    a new low for ``stall_s`` seconds."""
+    a new low for ``stall_s`` seconds. Returns (rc, log, wall seconds, CPU seconds): the CPU
+    time does not grow with the machine's load, the wall time does."""
     t0 = time.monotonic()
+    cpu0 = _children_cpu_s()
     log_path = cwd / log_name
     with open(cwd / "pnr.out", "w") as out:
         proc = subprocess.Popen(args, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
@@ -198,7 +201,15 @@ def _run_pnr(args: list[str], cwd: Path, log_name: str, limit_s: float,
             raise
     wall = time.monotonic() - t0
     log = log_path.read_text(errors="replace") if log_path.exists() else ""
-    return rc, log + "\n" + (cwd / "pnr.out").read_text(errors="replace"), wall
+    return (rc, log + "\n" + (cwd / "pnr.out").read_text(errors="replace"), wall,
+            _children_cpu_s() - cpu0)
+
+
+def _children_cpu_s() -> float:
+    """User and system CPU seconds of this process's finished children (the steps run one
+    at a time in a process, so the difference around a run is that run's)."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
 
 
 # ---------------------------------------------------------------------------------------
@@ -519,12 +530,12 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
         # placement and routing are the same with or without it)
         sdf_args = ["--sdf", "routed.sdf"]
         try:
-            rc, log, wall = _run_pnr([tools.find(target.pnr), *args, *sdf_args], work,
-                                     "pnr.log", limit_s, PNR_STALL_S)
+            rc, log, wall, cpu = _run_pnr([tools.find(target.pnr), *args, *sdf_args], work,
+                                          "pnr.log", limit_s, PNR_STALL_S)
         except PnrStopped as e:
             raise PnrStopped(f"{target.pnr} seed {seed}: {e}") from None
         meta = {"command": f"{target.pnr} {' '.join(args)}", "wall_s": round(wall, 2),
-                "phases": reports.pnr_phases(log)}
+                "cpu_s": round(cpu, 2), "phases": reports.pnr_phases(log)}
         nofit = reports.does_not_fit(log)
         if nofit:
             return {**meta, "status": "does not fit", "error": nofit}
@@ -603,8 +614,9 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
         out["pnr_s"] = round(sum(p["wall_s"] for p in pnrs), 2)
         # each seed's time, and nextpnr's own split into placement and routing (runs cached
         # before the split was kept have only the wall time)
-        out["pnr_by_seed"] = {str(p["key"]["seed"]): {"wall_s": p["wall_s"],
-                                                      **p.get("phases", {})} for p in pnrs}
+        out["pnr_by_seed"] = {str(p["key"]["seed"]): {
+            "wall_s": p["wall_s"], **({"cpu_s": p["cpu_s"]} if "cpu_s" in p else {}),
+            **p.get("phases", {})} for p in pnrs}
         out["wall_s"] = round(out["wall_s"] + out["pnr_s"], 2)
         out["cached"] = scached and all(p["cached"] for p in pnrs)
         out["date"] = max([smeta["date"], *(p["date"] for p in pnrs)])
