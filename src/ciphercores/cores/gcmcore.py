@@ -52,6 +52,7 @@ class GcmCore(Core):
     #: the mode it runs in hardware, as a mode core's ``mode`` (front ends match it with the
     #: cipher name's mode: ``aes-128-gcm``)
     mode: str = "gcm"
+    kind: str = "gcm"
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         o = dict(overrides or {})
@@ -85,7 +86,13 @@ class GcmCore(Core):
         return CORES[self.base].ciphers(params)
 
     def sources(self) -> list[Path]:
-        return [*(RTL / f for f in self.rtl), _gcm_top(self)]
+        return [*(RTL / f for f in self.rtl),
+                mode_wrapper.write(gen_dir(), self.top, self.generated())]
+
+    def generated(self) -> str:
+        base = CORES[self.base]
+        return gcm_wrapper.gcm_top(self.name, self.top, self.params(), base.name, base.top,
+                                   base.defaults, base.key_len_port)
 
     def tag_after_data(self, params: Params | None = None) -> int:
         """Cycles from ``latency`` after the last data beat's handshake (its output offered) to
@@ -97,14 +104,6 @@ class GcmCore(Core):
         if p["GHASH_P"]:
             return 2 * p["GHASH_P"] + 5
         return 2 * (128 // p["DIGIT"] + 1) + 2
-
-
-def _gcm_top(core: GcmCore) -> Path:
-    """Write (if changed) and return the generated top of ``core``."""
-    base = CORES[core.base]
-    text = gcm_wrapper.gcm_top(core.name, core.top, core.params(), base.name, base.top,
-                               base.defaults, base.key_len_port)
-    return mode_wrapper.write(gen_dir(), core.top, text)
 
 
 def _gcm_parts(base: Core, p: Params) -> dict[str, str]:
@@ -126,10 +125,12 @@ def gcm_bases() -> list[str]:
 def gcm_core(base_name: str) -> GcmCore:
     """The core ``gcm(BASE)``."""
     from .lookup import get
+    from .schema import KINDS
 
-    base = get(base_name)
-    if isinstance(base, GcmCore) or hasattr(base, "mode"):
-        raise UnknownCoreError(f"gcm({base_name}): modes do not nest")
+    base = get(base_name, kinds=tuple(KINDS))
+    if base.kind != "block":
+        raise UnknownCoreError(f"gcm({base_name}): the GCM engine wraps a block core; "
+                               f"{base.name} is a {KINDS[base.kind]} (modes do not nest)")
     if base.name not in gcm_bases():
         raise UnknownCoreError(f"gcm({base_name}): GCM wraps {', '.join(gcm_bases())} "
                                "(an AES core)")

@@ -38,6 +38,7 @@ class ModeCore(Core):
 
     mode: str = ""
     base: str = ""
+    kind: str = "mode"
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         o = dict(overrides or {})
@@ -63,19 +64,16 @@ class ModeCore(Core):
 
     def sources(self) -> list[Path]:
         return [*CORES[self.base].sources(), RTL / "modes" / "mode_engine.v",
-                _mode_top(self)]
+                mode_wrapper.write(gen_dir(), self.top, self.generated())]
 
+    def generated(self) -> str:
+        from ..models import spec
 
-def _mode_top(core: ModeCore) -> Path:
-    """Write (if changed) and return the generated top of ``core``."""
-    from ..models import spec
-
-    base = CORES[core.base]
-    little = spec(base.ciphers(base.params())[0]).byteorder == "little"
-    text = mode_wrapper.mode_top(core.name, core.top, core.mode, HW_MODES[core.mode],
-                                 core.params(), base.name, base.top, base.defaults,
-                                 base.key_len_port, little)
-    return mode_wrapper.write(gen_dir(), core.top, text)
+        base = CORES[self.base]
+        little = spec(base.ciphers(base.params())[0]).byteorder == "little"
+        return mode_wrapper.mode_top(self.name, self.top, self.mode, HW_MODES[self.mode],
+                                     self.params(), base.name, base.top, base.defaults,
+                                     base.key_len_port, little)
 
 
 _MODE_CORES: dict[str, ModeCore] = {}
@@ -92,10 +90,12 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
         raise UnknownCoreError(f"unknown hardware mode {mode!r} (known: {', '.join(HW_MODES)};"
                                f" ECB is the core itself)")
     from .lookup import get
+    from .schema import KINDS
 
-    base = get(base_name)
-    if isinstance(base, ModeCore):
-        raise UnknownCoreError(f"{mode}({base_name}): modes do not nest")
+    base = get(base_name, kinds=tuple(KINDS))
+    if base.kind != "block":
+        raise UnknownCoreError(f"{mode}({base_name}): a mode engine wraps a block core; "
+                               f"{base.name} is a {KINDS[base.kind]} (modes do not nest)")
     name = f"{mode}({base.name})"
     if name not in _MODE_CORES:
         serial = mode in SERIAL_ENCRYPT
