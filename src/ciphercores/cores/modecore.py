@@ -26,6 +26,8 @@ def serial_interval(latency: int) -> int:
     return latency + 1
 #: parameters the wrapper adds (DEPTH_LOG2 settable; the port widths derived, not settable)
 _MODE_EXTRA = ("DEPTH_LOG2", "BLOCK_W", "KEY_W", "TLEN_W")
+#: DEPTH_LOG2's allowed values: blocks in flight in the engine, 2 to 1024
+DEPTH_CHOICES = tuple(range(1, 11))
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class ModeCore(Core):
             raise BadParameterError(f"{self.name}: the mode engine chains single blocks; "
                                     f"{base.name} with these parameters carries "
                                     f"{base.lanes(p)} blocks a beat")
-        if not 1 <= depth <= 10:
+        if depth not in DEPTH_CHOICES:
             raise BadParameterError(f"{self.name}: DEPTH_LOG2={depth} not allowed (1..10)")
         kb = base.key_bits(p)
         out = {**p, "DEPTH_LOG2": depth, "BLOCK_W": base.block_bits(p), "KEY_W": kb}
@@ -107,7 +109,8 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
             name=name, family=base.family, top=f"{mode}_{base.top}",
             rtl=(*base.rtl, "modes/mode_engine.v"),
             summary=f"{mode.upper()} mode engine around {base.name}",
-            defaults={**base.defaults, "DEPTH_LOG2": 6}, choices=dict(base.choices),
+            defaults={**base.defaults, "DEPTH_LOG2": 6},
+            choices={**base.choices, "DEPTH_LOG2": DEPTH_CHOICES},
             ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
             key_len_port=base.key_len_port, latency=base.latency,
             # encryption interval (CBC/CFB decryption runs at the base core's interval)
