@@ -642,9 +642,7 @@ def sheet(core) -> Path:
     kinds listed one by one (``cores.LISTED_KINDS``: a block core, ``gcm_<base>.md`` for a
     GCM core), else the one of the core inside (a mode core's block core, a bus wrapper's
     block or mode core)."""
-    if core.kind in cores.LISTED_KINDS:
-        return DIR / f"{core.top}.md"
-    return sheet(cores.get(core.base, tuple(cores.KINDS)))
+    return DIR / f"{cores.listed_core(core).top}.md"
 
 
 def pages(recs: list[dict], by_part: list[dict] = ()) -> dict[Path, str]:

@@ -26,7 +26,15 @@ from . import des  # noqa: F401  isort: skip
 # the errors of this API (defined in ciphercores.errors with the other error classes)
 from ..errors import BadParameterError, UnknownCoreError
 from .gcmcore import GcmCore, gcm_bases, gcm_core
-from .lookup import configure, cores_for, every, get, parse_core_spec, split_core_spec
+from .lookup import (
+    configure,
+    cores_for,
+    every,
+    get,
+    listed_core,
+    parse_core_spec,
+    split_core_spec,
+)
 from .modecore import HW_MODES, SERIAL_ENCRYPT, ModeCore, mode_bases, mode_core
 from .params import parse_assignments, parse_params
 from .schema import (
@@ -45,5 +53,5 @@ from .schema import (
 __all__ = ["CORES", "HW_MODES", "KINDS", "LISTED_KINDS", "MAX_RESET_CYCLES", "ROOT", "RTL",
            "SERIAL_ENCRYPT", "STREAM_KINDS", "BadParameterError", "Core", "GcmCore", "ModeCore",
            "Params", "UnknownCoreError", "configure", "cores_for", "every", "gcm_bases",
-           "gcm_core", "get", "mode_bases", "mode_core", "parse_assignments", "parse_core_spec",
-           "parse_params", "register", "split_core_spec"]
+           "gcm_core", "get", "listed_core", "mode_bases", "mode_core", "parse_assignments",
+           "parse_core_spec", "parse_params", "register", "split_core_spec"]

@@ -79,6 +79,11 @@ class BusCore:
     def choices(self) -> dict[str, tuple[int, ...]]:
         return {**self.core.choices, "OFIFO_LOG2": OFIFO_CHOICES}
 
+    @property
+    def derived(self):
+        """The core's parameters that follow its others (``Core.derived``)."""
+        return self.core.derived
+
     def ciphers(self, params: Params) -> tuple[str, ...]:
         """The ciphers of the core inside with ``params``."""
         return self.core.ciphers(params)

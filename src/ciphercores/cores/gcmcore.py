@@ -2,10 +2,12 @@
 """GCM cores ``gcm(CORE)``: rtl/gcm/gcm_engine.v around a registered AES core (``gcm(aes_iter)``,
 ``gcm(aes_pipe)``), with a generated top (:mod:`ciphercores.rtlgen.gcm_wrapper`); named like
 the hardware modes ``MODE(CORE)`` and, like them, built on demand by ``cores.get`` rather than
-listed in ``CORES``. Their packets (docs/interface.md, "GCM cores") do not fit the block
-interface the generic tests and the FuseSoC files assume: they have their own tests
-(tests/gcm/) and their own measurement harness (rtl/common/synth_harness_gcm.v, which
-``ciphercores.synth.flow`` picks for them)."""
+listed in ``CORES`` (the registry's kind ``gcm``; ``cores.every`` lists them after the block
+cores, and the README's table, the datasheets, ``ciphercores cores``, ``export`` and the
+FuseSoC files treat them as cores). Their packets (docs/interface.md, "GCM cores") do not fit
+the block interface the generic tests assume: they have their own tests (tests/gcm/) and their
+own measurement harness (rtl/common/synth_harness_gcm.v, which ``ciphercores.synth.flow``
+picks for them)."""
 
 from __future__ import annotations
 

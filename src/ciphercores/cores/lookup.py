@@ -12,7 +12,7 @@ from .buscore import BUSES, bus_core
 from .gcmcore import gcm_bases, gcm_core
 from .modecore import HW_MODES, mode_bases, mode_core
 from .params import parse_params
-from .schema import CORES, KINDS, STREAM_KINDS, Core, Params
+from .schema import CORES, KINDS, LISTED_KINDS, STREAM_KINDS, Core, Params
 
 
 def get(name: str, kinds: tuple[str, ...] = STREAM_KINDS) -> Core:
@@ -62,6 +62,15 @@ def every(kinds: tuple[str, ...] = tuple(KINDS)) -> list:
             "bus": lambda: [bus_core(bus, c) for bus in BUSES
                             for c in (*mode_bases(), *(m.name for m in modes))]}
     return [c for k in KINDS if k in kinds for c in made[k]()]
+
+
+def listed_core(core):
+    """The core listed one by one (``LISTED_KINDS``) that documents ``core``: itself for a
+    block or GCM core, else the core inside (a mode core's block core, a bus wrapper's block
+    or mode core's). Its datasheet is docs/cores/<its top>.md."""
+    while core.kind not in LISTED_KINDS:
+        core = get(core.base, tuple(KINDS))
+    return core
 
 
 def parse_core_spec(text: str, cipher: str | None = None,
