@@ -78,7 +78,7 @@ def vlnv(kind: str, name: str) -> str:
 class Entry:
     """One .core file: its path under rtl/, name, description, files (relative to rtl/), the
     VLNVs it depends on and, for a core of the registry, the core; for a composition, the
-    text of its generated top (its one file, under rtl/<folder>/gen/)."""
+    text of its generated top (its last file, under rtl/<folder>/gen/)."""
 
     path: str
     name: str
@@ -166,7 +166,7 @@ def _compositions(planned: list[Entry]) -> list[Entry]:
     parts planned before that hold only files it adds, and on new shared parts for the other
     files it adds (rtl/modes/mode_engine.v, the GCM engine's files, the register block and
     the bridges); its own file is its generated top, committed under rtl/<folder>/gen/ (the
-    folder of the last file it adds)."""
+    folder of the last file it adds), after any file that it alone adds (none so far)."""
     by_name = {e.name: e for e in planned}
     out: list[Entry] = []
     #: the generated tops planned, by file name -> their committed copy (a bus wrapper's
@@ -180,8 +180,7 @@ def _compositions(planned: list[Entry]) -> list[Entry]:
 
     def reached(name: str) -> set[str]:
         e = by_name[name]
-        return set(e.files).union(*(reached(d[1:] if d.startswith("=") else d)
-                                    for d in e.depend))
+        return set(e.files).union(*(reached(d) for d in e.depend))
 
     for kind in cores.KINDS:
         if kind == "block":
@@ -199,18 +198,17 @@ def _compositions(planned: list[Entry]) -> list[Entry]:
             held = set().union(*(set(e.files) for e in reuse))
             adds[c.name] = [f for f in extra if f not in held]
             deps[c.name] = [inner, *(e.name for e in reuse)]
-            tops[c.name] = f"{Path(extra[-1]).parent.as_posix()}/gen/{c.top}.v"
+            tops[c.name] = f"{Path((extra or rtl)[-1]).parent.as_posix()}/gen/{c.top}.v"
             committed[f"{c.top}.v"] = tops[c.name]
         users, groups = _group(adds)
         name_of = _shared(groups, {e.name.split(":")[2] for e in shared})
         for c in comps:
-            alone = [f for f in adds[c.name] if len(users[f]) == 1]
-            if alone:  # a file that this composition alone adds: none so far
-                raise AssertionError(f"{c.name}: {alone} would be in no .core file")
+            # a file that this composition alone adds (none so far) is its own, before its top
+            own = tuple(f for f in adds[c.name] if len(users[f]) == 1)
             new = dict.fromkeys(vlnv("shared", name_of[(Path(f).parent.as_posix(), users[f])])
-                                for f in adds[c.name])
+                                for f in adds[c.name] if len(users[f]) > 1)
             e = Entry(tops[c.name][:-2] + ".core", vlnv("cores", c.top), c.summary,
-                      (tops[c.name],), (*deps[c.name], *new), c, c.generated())
+                      (*own, tops[c.name]), (*deps[c.name], *new), c, c.generated())
             by_name[e.name] = e
             out.append(e)
         for e in _shared_entries(groups, name_of):
@@ -249,7 +247,8 @@ def text(entry: Entry) -> str:
              f"description: {_q(entry.description)}", "", "filesets:", "  rtl:", "    files:"]
     for f in entry.files:
         lines.append(f"      - {_rel(f, folder)}")
-        for img in [] if entry.generated is not None else images(RTL / f):
+        top = entry.generated is not None and f == entry.files[-1]  # no images, maybe no file yet
+        for img in [] if top else images(RTL / f):
             src = _rel((Path(f).parent / img).as_posix(), folder)
             lines.append(f"      - {src}: {{copyto: {img}, file_type: user}}")
     lines.append("    file_type: verilogSource")
@@ -294,7 +293,7 @@ def files() -> dict[str, str]:
     for e in _plan():
         out[e.path] = text(e)
         if e.generated is not None:
-            out[e.files[0]] = e.generated
+            out[e.files[-1]] = e.generated
     return out
 
 
