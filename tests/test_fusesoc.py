@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The FuseSoC core files (rtl/**/*.core): current with the registry, each file in exactly one
-of them, every core's files reached through its dependencies, and real FuseSoC parses them,
-lints one core of each family with Verilator and elaborates one in Icarus with its memory
+"""The FuseSoC core files (rtl/**/*.core): current with the registry, one for every core of
+every kind (block cores, the compositions MODE(CORE), gcm(CORE) and BUS(CORE) with their
+generated tops under rtl/<folder>/gen/), each file in exactly one of them, every core's files
+reached through its dependencies, and real FuseSoC parses them, lints one core of each family
+and one composition of each kind with Verilator and elaborates two in Icarus with their memory
 images."""
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ def _parsed() -> dict[str, tuple[str, dict]]:
     """VLNV -> (folder of the .core under rtl/, its YAML) of every generated file."""
     out = {}
     for path, text in fusesoc.files().items():
+        if not path.endswith(".core"):  # a composition's generated top
+            continue
         doc = yaml.safe_load(text)
         out[doc["name"]] = (path.rsplit("/", 1)[0], doc)
     return out
@@ -64,21 +68,43 @@ def test_each_file_once_and_every_core_complete():
             imgs.update(i)
         return srcs, imgs
 
-    for core in cores.CORES.values():
-        name = fusesoc.vlnv("cores", core.name)
+    for core in cores.every():
+        name = fusesoc.vlnv("cores", core.top)
         srcs, imgs = reach(name)
-        assert srcs == {p.resolve() for p in core.sources()}, core.name
+        want = set()
+        for p in core.sources():  # a generated top (build/gen): its committed copy, same text
+            if not p.resolve().is_relative_to(RTL.resolve()):
+                (p_rtl,) = [s for s in srcs if s.name == p.name]
+                assert p_rtl.read_text() == p.read_text(), core.name
+                assert p_rtl.parent.name == "gen" and p_rtl.parent.parent.parent == RTL
+                p = p_rtl
+            want.add(p.resolve())
+        assert srcs == want, core.name
         named = {i for p in core.sources() for i in fusesoc.images(p)}
         assert set(imgs) == named and all(imgs[i] == (p.parent / i).resolve() for p in
                                           core.sources() for i in fusesoc.images(p)), core.name
         doc = docs[name][1]
         assert {k: v["default"] for k, v in doc.get("parameters", {}).items()} == \
-            dict(core.defaults)
+            core.params(), core.name
         for target in ("lint", "sim"):
             assert doc["targets"][target]["toplevel"] == core.top
     # the images the RTL reads are the ones beside it: none missed by the name search
     assert {p.name for p in RTL.glob("*/*.hex")} <= \
         {i for c in cores.CORES.values() for p in c.sources() for i in fusesoc.images(p)}
+    # one .core file for each core of every kind, and nothing else but the shared parts
+    assert {n for n in docs if ":cores:" in n} == \
+        {fusesoc.vlnv("cores", c.top) for c in cores.every()}
+
+
+def test_derived_parameters_say_so():
+    """A composition's port widths follow the core's parameters (the registry derives them):
+    the .core file gives them at the defaults' values and says to set them with the others."""
+    docs = _parsed()
+    doc = docs[fusesoc.vlnv("cores", "gcm_aes_pipe")][1]
+    assert doc["parameters"]["KEY_W"]["default"] == 128
+    assert "derived" in doc["parameters"]["KEY_W"]["description"]
+    assert "derived" not in doc["parameters"]["KEY_BITS"]["description"]
+    assert doc["targets"]["lint"]["toplevel"] == "gcm_aes_pipe"
 
 
 def _fusesoc(tmp_path, *args: str) -> subprocess.CompletedProcess:
@@ -118,15 +144,34 @@ def test_fusesoc_lints_a_core_of_each_family(tmp_path, name, params):
     assert want <= set(args), args
 
 
-def test_fusesoc_sim_target_loads_the_memory_images(tmp_path):
-    """Icarus elaborates bf_iter alone and vvp loads its five $readmemh images from the work
+@pytest.mark.parametrize("name, params", [
+    ("gcm_aes_iter", ()),                           # aes_iter, the GCM engine's files
+    ("ofb_speck_iter", ("--WORD=32", "--KEY_WORDS=4", "--BLOCK_W=64", "--KEY_W=128")),
+    ("wb_cbc_aes_iter", ()),                        # the bus around a mode core around aes_iter
+])
+def test_fusesoc_lints_a_composition_of_each_kind(tmp_path, name, params):
+    res = _fusesoc(tmp_path, "run", "--build-root", str(tmp_path / "build"), "--target",
+                   "lint", fusesoc.vlnv("cores", name), *params)
+    assert res.returncode == 0, res.stdout + res.stderr
+    (vc,) = (tmp_path / "build").glob("*/lint-verilator/*.vc")
+    args = vc.read_text().split()
+    assert "--top-module" in args and args[args.index("--top-module") + 1] == name
+    assert {f"-G{p[2:]}" for p in params} <= set(args), args
+    assert any(a.endswith(f"/{name}.v") for a in args), args  # the committed top
+
+
+@pytest.mark.parametrize("name, images", [
+    ("bf_iter", ["bf_pi_p.hex", "bf_pi_s0.hex", "bf_pi_s1.hex", "bf_pi_s2.hex", "bf_pi_s3.hex"]),
+    ("gcm_aes_iter", ["aes_mult_rom.hex", "aes_sbox_rom.hex"]),  # through aes_iter's files
+])
+def test_fusesoc_sim_target_loads_the_memory_images(tmp_path, name, images):
+    """Icarus elaborates the core alone and vvp loads its $readmemh images from the work
     directory, where copyto put them (a missing one prints 'Unable to open')."""
     res = _fusesoc(tmp_path, "run", "--build-root", str(tmp_path / "build"), "--target", "sim",
-                   fusesoc.vlnv("cores", "bf_iter"))
+                   fusesoc.vlnv("cores", name))
     out = res.stdout + res.stderr
     assert res.returncode == 0, out
     (work,) = (tmp_path / "build").glob("*/sim-icarus")
-    assert sorted(p.name for p in work.glob("*.hex")) == \
-        ["bf_pi_p.hex", "bf_pi_s0.hex", "bf_pi_s1.hex", "bf_pi_s2.hex", "bf_pi_s3.hex"]
+    assert sorted(p.name for p in work.glob("*.hex")) == images
     log = out + (work / "icarus.log").read_text()
     assert "vvp" in out and "Unable to open" not in log and "ERROR" not in log, log

@@ -203,3 +203,48 @@ def test_cycle_figures_per_cipher():
     assert tdes.cycle_table() == [(("des-ede3", "des-ede", "des"), tdes.cycles())]
     with pytest.raises(CipherCoresError, match="not aes-128"):
         cores.get("speck_iter").cycles(None, "aes-128")
+
+
+def test_every_kind_in_one_registry():
+    """One registry with a kind per entry: the block cores (``CORES``), the hardware mode
+    cores MODE(CORE) around every one-block core, the GCM cores around the AES cores, and the
+    bus wrappers BUS(CORE) around the block and mode cores; each found again by its name."""
+    from ciphercores.cores.buscore import BUSES
+
+    assert set(cores.KINDS) == {"block", "mode", "gcm", "bus"}
+    every = cores.every()
+    by_kind = {k: [c.name for c in every if c.kind == k] for k in cores.KINDS}
+    assert by_kind["block"] == list(cores.CORES)
+    modes = [f"{m}({b})" for b in cores.mode_bases() for m in cores.HW_MODES]
+    assert by_kind["mode"] == modes
+    assert by_kind["gcm"] == [f"gcm({b})" for b in cores.gcm_bases()]
+    assert by_kind["bus"] == [f"{bus}({c})" for bus in BUSES
+                              for c in (*cores.mode_bases(), *modes)]
+    assert [c.kind for c in every] == sorted((c.kind for c in every), key=list(cores.KINDS).index)
+    names = [c.name for c in every]
+    assert len(set(names)) == len(names) and len({c.top for c in every}) == len(names)
+    for c in every:
+        assert cores.get(c.name, kinds=tuple(cores.KINDS)).name == c.name
+    assert [c.name for c in cores.every(("block", "gcm"))] == \
+        [*cores.CORES, "gcm(aes_iter)", "gcm(aes_pipe)"]
+    assert cores.LISTED_KINDS == ("block", "gcm")
+
+
+def test_bus_wrappers_by_name():
+    """``BUS(CORE)`` is a name like the others, for the commands that take every kind; the
+    commands that need a stream core (the default of ``get``) say what it is instead."""
+    wb = cores.get("WB( cbc(aes_iter) )", kinds=tuple(cores.KINDS))
+    assert (wb.kind, wb.name, wb.top, wb.base) == ("bus", "wb(cbc(aes_iter))",
+                                                   "wb_cbc_aes_iter", "cbc(aes_iter)")
+    assert wb.defaults["OFIFO_LOG2"] == 2 and wb.choices["OFIFO_LOG2"] == tuple(range(1, 7))
+    assert set(wb.defaults) < set(wb.params()) and wb.summary
+    core, p = cores.parse_core_spec("axil(aes_iter):SBOX_BRAM=0", kinds=tuple(cores.KINDS))
+    assert core.kind == "bus" and p["SBOX_BRAM"] == 0 and p["TLEN_W"] == 6
+    with pytest.raises(cores.UnknownCoreError, match="bus wrapper"):
+        cores.get("axil(aes_iter)")
+    with pytest.raises(cores.UnknownCoreError, match="bus"):
+        cores.get("wb(gcm(aes_iter))", kinds=tuple(cores.KINDS))
+    with pytest.raises(cores.UnknownCoreError, match="nest"):
+        cores.get("wb(axil(aes_iter))", kinds=tuple(cores.KINDS))
+    with pytest.raises(cores.UnknownCoreError, match="axil, wb"):
+        cores.get("nope(aes_iter)", kinds=tuple(cores.KINDS))

@@ -430,13 +430,6 @@ def page(core: Core, recs: list[dict]) -> str:
 GCM_ENGINE = cores.RTL / "gcm" / "gcm_engine.v"
 
 
-def gcm_cores() -> list[Core]:
-    """The GCM cores ``gcm(BASE)`` (built on demand, not in ``cores.CORES``)."""
-    from .cores.gcmcore import gcm_bases
-
-    return [cores.get(f"gcm({b})") for b in gcm_bases()]
-
-
 def _gcm_arch(core: Core) -> str:
     """A GCM core's architecture in a few words: its GHASH unit at the defaults."""
     p = core.params()
@@ -602,8 +595,8 @@ def readme_table(recs: list[dict]) -> list[str]:
            "key set-up | LUT | Fmax MHz | Gbit/s | chained Gbit/s |",
            "|---|---|---|---|---|---|---:|---:|---:|---:|"]
     shown = []
-    for core in [*cores.CORES.values(), *gcm_cores()]:
-        gcm = core.name not in cores.CORES
+    for core in cores.every(cores.LISTED_KINDS):
+        gcm = core.kind == "gcm"
         p = core.params()
         rec = next((r for r in recs if r["core"] == core.name and r["params"] == p
                     and r["target"] == target and r.get("grade") == grade), None)
@@ -633,10 +626,10 @@ def readme_table(recs: list[dict]) -> list[str]:
         key = _key_setup_cell(table, rec)
         lut, fmax, gbps, chained = (results.mark(c, rec) for c in (lut, fmax, gbps, chained))
         shown += [rec] if rec is not None else []
-        page_name, ciphers, arch = ((core.top, ", ".join(core.ciphers(p)), _gcm_arch(core))
-                                    if gcm else (core.name, _ciphers_short(core),
-                                                 architecture(core)[0]))
-        out.append(f"| [`{core.name}`](docs/cores/{page_name}.md) | {ciphers} | "
+        ciphers, arch = ((", ".join(core.ciphers(p)), _gcm_arch(core)) if gcm
+                         else (_ciphers_short(core), architecture(core)[0]))
+        out.append(f"| [`{core.name}`]({sheet(core).relative_to(ROOT).as_posix()}) | "
+                   f"{ciphers} | "
                    f"{arch} | {cycles} | {reset['reset_cycles']} / "
                    f"{reset['ready_after_reset']:,} | {key} | {lut} | {fmax} | {gbps} | "
                    f"{chained} |")
@@ -644,16 +637,25 @@ def readme_table(recs: list[dict]) -> list[str]:
     return out + ([""] + note[:-1] if note else [])
 
 
+def sheet(core) -> Path:
+    """The datasheet of a core of any kind (``cores.KINDS``): docs/cores/<top>.md for the
+    kinds listed one by one (``cores.LISTED_KINDS``: a block core, ``gcm_<base>.md`` for a
+    GCM core), else the one of the core inside (a mode core's block core, a bus wrapper's
+    block or mode core)."""
+    return DIR / f"{cores.listed_core(core).top}.md"
+
+
 def pages(recs: list[dict], by_part: list[dict] = ()) -> dict[Path, str]:
     """Every generated file, path relative to the repository -> text: one page and one timing
-    diagram per registered core, one page per GCM core (docs/cores/gcm_<base>.md, with its
-    area by part from ``by_part``)."""
+    diagram per block core, one page per GCM core (docs/cores/gcm_<base>.md, with its area
+    by part from ``by_part``): the cores ``cores.LISTED_KINDS`` lists."""
     out = {}
-    for core in cores.CORES.values():
-        out[(DIR / f"{core.name}.md").relative_to(ROOT)] = page(core, recs)
+    for core in cores.every(cores.LISTED_KINDS):
+        if core.kind == "gcm":
+            out[sheet(core).relative_to(ROOT)] = gcm_page(core, recs, by_part)
+            continue
+        out[sheet(core).relative_to(ROOT)] = page(core, recs)
         out[(IMG / f"{core.name}-timing.svg").relative_to(ROOT)] = _svg(wavejson(core))
-    for core in gcm_cores():
-        out[(DIR / f"{core.top}.md").relative_to(ROOT)] = gcm_page(core, recs, by_part)
     return out
 
 

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""``ciphercores export``: one core, with its parameters, as a self-contained folder for a
-design outside this repository.
+"""``ciphercores export``: one core of any kind (``cores.KINDS``: a block core, a mode core
+``MODE(CORE)``, a GCM core ``gcm(CORE)``, a bus wrapper ``BUS(CORE)``), with its parameters, as
+a self-contained folder for a design outside this repository.
 
 What the folder holds (README.txt in it says the same):
 
@@ -14,11 +15,14 @@ What the folder holds (README.txt in it says the same):
 - ``<top>_inst.v``: an instance ``u_<top>`` with the chosen parameters and every port by name,
   and a wire for each port;
 - ``<top>.lpf``: the ECP5 clock constraint at the Fmax measured for this core and parameter
-  set (``ciphercores.synth`` records: the cache, else docs/measurements.json), or the clock
-  given; ``<top>.sdc`` and ``<top>.xdc`` with the clock given (``--clock-mhz``/``--clock-ns``)
-  only: an ECP5 figure says nothing about another FPGA family;
-- the core's datasheet (docs/cores/<core>.md, its images, and docs/interface.md that it
-  links to), where the package has them (a source checkout).
+  set (``ciphercores.synth`` records: the cache, else docs/measurements.json; the kinds the
+  flow measures, a bus wrapper's core is measured without it), or the clock given;
+  ``<top>.sdc`` and ``<top>.xdc`` with the clock given (``--clock-mhz``/``--clock-ns``) only:
+  an ECP5 figure says nothing about another FPGA family;
+- the core's datasheet (``datasheets.sheet``: its own, a GCM core's ``gcm_<base>.md``, the
+  core inside for a mode core or a bus wrapper; its images, and docs/interface.md that it
+  links to), and for a bus wrapper docs/bus.md (the register map) and the C header
+  ``cc_regs.h``, where the package has them (a source checkout).
 
 Everything is computed before anything is written, and the folder is written whole or not at
 all (``outfile.new_folder``).
@@ -109,6 +113,12 @@ def _ports(core: Core, p: dict[str, int]) -> dict[str, tuple[str, int]]:
 
 
 def _record(core: Core, p: dict[str, int], speed: str) -> dict | None:
+    """The ECP5 record of ``core`` with ``p`` at ``speed``, None without one (a bus wrapper
+    has none: the flow measures the core inside)."""
+    from .cores import STREAM_KINDS
+
+    if core.kind not in STREAM_KINDS:
+        return None
     try:
         rec = flow.recorded(core, p, "ecp5", speed)
     except CipherCoresError:
@@ -158,6 +168,9 @@ def lpf(core: Core, p: dict[str, int], clock: Clock) -> str:
         if cap.get("applied"):
             lines.append(f"# That figure is the {cap['limit']} limit; nextpnr reported "
                          f"{_mhz(rec['fmax_nextpnr']['fmax_mhz'])} MHz.")
+    elif core.kind == "bus":
+        lines.append(f"# No measurement of {core.name}: ciphercores measures the core inside "
+                     f"({core.base}), not the bus wrapper, whose clock is your design's.")
     else:
         lines.append(f"# No measurement of {core.name} with these parameters on {cfg} in "
                      "this package's records (ciphercores synth makes one).")
@@ -191,12 +204,13 @@ def sdc(core: Core, p: dict[str, int], mhz: float, tool: str) -> str:
 
 
 def _datasheet(core: Core) -> dict[str, bytes]:
-    """The datasheet (the base core's for a mode core), its images and docs/interface.md,
-    with the link to interface.md made local; empty where the package has no docs/."""
-    name = getattr(core, "base", "") or core.name
-    page = datasheets.DIR / f"{name}.md"
+    """The datasheet (``datasheets.sheet``), its images and docs/interface.md, with the link
+    to interface.md made local, and for a bus wrapper docs/bus.md and rtl/bus/cc_regs.h;
+    empty where the package has no docs/."""
+    page = datasheets.sheet(core)
     if not page.is_file():
         return {}
+    name = page.stem
     text = page.read_text()
     out: dict[str, bytes] = {}
     for img in dict.fromkeys(re.findall(r"\]\((img/[^)\s]+)\)", text)):
@@ -207,6 +221,12 @@ def _datasheet(core: Core) -> dict[str, bytes]:
         out["interface.md"] = interface.read_bytes()
         text = text.replace("](../interface.md", "](interface.md")
     out[f"{name}.md"] = text.encode()
+    if core.kind == "bus":
+        from .cores import RTL
+
+        for path in (datasheets.DIR.parent / "bus.md", RTL / "bus" / "cc_regs.h"):
+            if path.is_file():
+                out[path.name] = path.read_bytes()
     return out
 
 
@@ -222,8 +242,9 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
     lpf_what = (f"at {_mhz(clock.mhz)} MHz as given" if clock.mhz is not None else
                 f"at the measured Fmax, {_mhz(rec['fmax_mhz'])} MHz (ECP5 speed "
                 f"{clock.speed})" if rec else "without a frequency: no measurement of "
-                "these parameters (give --clock-mhz)")
-    sheet = [n for n in files if n.endswith(".md") and n != "interface.md"]
+                + ("a bus wrapper, only of the core inside" if core.kind == "bus" else
+                   "these parameters") + " (give --clock-mhz)")
+    sheet = [n for n in files if n.endswith(".md") and n not in ("interface.md", "bus.md")]
     lines = [
         f"{MARK} {core.name} ({_params_text(p)}), ciphercores {__version__}",
         "",
@@ -231,7 +252,9 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
         "",
         "Parameters (set on the instance in the template; the RTL files keep their defaults):"
         if p else "Parameters: none.",
-        *[f"  {f'{k} = {v}':<{pw}}" + (f"  (allowed: {values_text(c)})" if c else "")
+        *[f"  {f'{k} = {v}':<{pw}}" + (f"  (allowed: {values_text(c)})" if c else
+                                       "  (derived from the others: set it with them)"
+                                       if k not in core.defaults else "")
           for k, v in p.items() for c in [choices[k]]],
         "",
         "Files:",
@@ -253,8 +276,14 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
     else:
         rows.append(("", "no .sdc/.xdc: they are written with --clock-mhz only"))
     if sheet:
-        rows += [(sheet[0], "the datasheet: ports, cycle figures, key loading, measurements"),
+        whose = "" if sheet[0] == f"{top}.md" else f" of {sheet[0][:-3]}, the core inside"
+        rows += [(sheet[0], f"the datasheet{whose}: ports, cycle figures, key loading, "
+                            "measurements"),
                  ("img/, interface.md", "its images and the interface it links to")]
+        if "bus.md" in files:
+            rows += [("bus.md", "the bus wrapper: its ports, register map and how to drive it"),
+                     ("cc_regs.h", "the register map for C: offsets, bit fields, "
+                                   "cc_read/cc_write")]
     else:
         rows.append(("", "no datasheet: this installation of ciphercores has no docs/"))
     width = max(len(n) for n, _ in rows) + 2
@@ -310,7 +339,7 @@ def bundle(core: Core, overrides: dict[str, int] | None = None, clock_mhz: float
     flat += ["", "/* verilator lint_on DECLFILENAME */"]
     files[f"{top}_flat.v"] = ("\n".join(flat) + "\n").encode()
     files[f"{top}_inst.v"] = instance(core, p, _ports(core, p)).encode()
-    clock = Clock(clock_mhz, _record(core, p, speed) if not core.iv_port else None, speed)
+    clock = Clock(clock_mhz, _record(core, p, speed), speed)
     files[f"{top}.lpf"] = lpf(core, p, clock).encode()
     if clock_mhz is not None:
         files[f"{top}.sdc"] = sdc(core, p, clock_mhz, "sdc").encode()

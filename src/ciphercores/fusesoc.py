@@ -1,14 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
-"""FuseSoC core files (CAPI2) of the registered cores, generated from the registry.
+"""FuseSoC core files (CAPI2) of every core of the registry, of every kind, generated from it.
 
-    python -m ciphercores.fusesoc           # write the .core files under rtl/
-    python -m ciphercores.fusesoc --check   # exit 1 if a committed .core file is stale
+    python -m ciphercores.fusesoc           # write the .core files (and tops) under rtl/
+    python -m ciphercores.fusesoc --check   # exit 1 if a committed file is stale
 
-One ``rtl/<family>/<core>.core`` per core of ``cores.CORES`` (``ciphercores:cores:<core>``),
-beside the core's file list and with the same files, paths relative to the .core file; the
-hardware mode cores ``MODE(CORE)`` have none (their top is generated, see
-docs/interface.md). A file that several cores use is listed once, so that a design with two
-cores reads it once:
+One ``ciphercores:cores:<top>`` per core a user can name (``cores.every``):
+
+- a block core (``cores.CORES``): ``rtl/<family>/<core>.core``, beside the core's file list and
+  with the same files, paths relative to the .core file;
+- a composition (a mode core ``MODE(CORE)``, a GCM core ``gcm(CORE)``, a bus wrapper
+  ``BUS(CORE)``): ``rtl/<folder>/gen/<top>.core`` beside its generated top
+  ``rtl/<folder>/gen/<top>.v``, the text its ``sources()`` write to build/gen (committed so
+  that FuseSoC needs no Python: a test keeps them equal), for the registered defaults; the
+  folder is the one of the last file it adds (modes, gcm, bus). It depends on the .core of
+  the core inside (``wb_cbc_aes_iter`` on ``cbc_aes_iter``, on ``aes_iter``) and on shared
+  parts for the files it adds. Its port widths (``BLOCK_W``, ``KEY_W``, ``TLEN_W``, a bus
+  wrapper's ``RESET_CYCLES``) are parameters derived from the others, at the defaults'
+  values: a user who changes a parameter they follow sets them too (the descriptions say so).
+
+A file that several cores use is listed once, so that a design with two cores reads it once:
 
 - a core whose whole file list is part of another core's depends on it (``des_iter`` on
   ``tdes_iter``, ``des_pipe`` on ``tdes_pipe``);
@@ -18,7 +28,12 @@ cores reads it once:
   has one such group, else the last file's (rtl/common: ``axis_credit_fifo``,
   ``axis_credit_fifo_piped``).
 
-So each core's files, through its dependencies, are exactly those of its file list.
+The compositions are planned kind by kind after the block cores, the same way: the shared
+parts planned before that hold only files a composition adds are reused (``shared:common``
+for ``gcm_aes_iter``), the other files the same compositions add form new ones
+(``shared:modes``, ``shared:gcm``, ``shared:axis_reg_slice``, ``shared:cc_regs``, one per
+bridge). So each core's files, through its dependencies, are exactly its ``sources()`` (a
+generated top: its committed copy).
 
 The ``$readmemh`` images a file names (``.hex``/``.mem``) are in the file set of that file
 with ``copyto``: FuseSoC copies them into the tool's working directory, where ``$readmemh``
@@ -62,19 +77,63 @@ def vlnv(kind: str, name: str) -> str:
 @dataclass(frozen=True)
 class Entry:
     """One .core file: its path under rtl/, name, description, files (relative to rtl/), the
-    VLNVs it depends on and, for a registered core, the core."""
+    VLNVs it depends on and, for a core of the registry, the core; for a composition, the
+    text of its generated top (its last file, under rtl/<folder>/gen/)."""
 
     path: str
     name: str
     description: str
     files: tuple[str, ...]
     depend: tuple[str, ...]
-    core: Core | None = None
+    core: object = None
+    generated: str | None = None
+
+
+def _shared(groups: dict[tuple[str, tuple[str, ...]], list[str]], taken: set[str]
+            ) -> dict[tuple[str, tuple[str, ...]], str]:
+    """The name of each group of shared files (folder, the cores that share them) -> files:
+    the folder's where the folder has one such group and no earlier shared core has its
+    name, else the last file's."""
+    folders = [k[0] for k in groups]
+    return {k: k[0] if folders.count(k[0]) == 1 and k[0] not in taken else Path(fs[-1]).stem
+            for k, fs in groups.items()}
+
+
+def _users_text(names: tuple[str, ...]) -> str:
+    if len(names) <= 4:
+        return f"the cores {', '.join(names)}"
+    return f"{len(names)} cores ({names[0]}, {names[1]}, ..., {names[-1]})"
+
+
+def _shared_entries(groups, name_of) -> list[Entry]:
+    return [Entry(f"{folder}/{name_of[(folder, names)]}_shared.core",
+                  vlnv("shared", name_of[(folder, names)]),
+                  f"RTL files that {_users_text(names)} share: a part of those cores, not a "
+                  "core on its own", tuple(fs), ())
+            for (folder, names), fs in groups.items()]
+
+
+def _group(rest: dict[str, list[str]]) -> tuple[dict, dict]:
+    """(file -> the cores among ``rest`` (core -> its files not yet in a .core file) that use
+    it, (folder, those cores) -> the files they share, each group in first-use order)."""
+    users: dict[str, tuple[str, ...]] = {}
+    for name, fs in rest.items():
+        for f in fs:
+            users[f] = (*users.get(f, ()), name)
+    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for fs in rest.values():
+        for f in fs:
+            key = (Path(f).parent.as_posix(), users[f])
+            if len(users[f]) > 1 and f not in groups.setdefault(key, []):
+                groups[key].append(f)
+    return users, groups
 
 
 def _plan() -> list[Entry]:
-    """Every .core file, registered cores first (registry order), then the shared ones."""
-    base = list(cores.CORES.values())
+    """Every .core file: the block cores (registry order), their shared parts, then the
+    compositions (``cores.every``: mode cores, GCM cores, bus wrappers) and their shared
+    parts."""
+    base = cores.every(("block",))
     files = {c.name: set(c.rtl) for c in base}
     parents: dict[str, list[str]] = {}
     rest: dict[str, list[str]] = {}
@@ -85,34 +144,76 @@ def _plan() -> list[Entry]:
                            if not any(files[d] < files[e] for e in inside)]
         covered = set().union(*(files[d] for d in parents[c.name]))
         rest[c.name] = [f for f in c.rtl if f not in covered]
-    users: dict[str, tuple[str, ...]] = {}
-    for c in base:
-        for f in rest[c.name]:
-            users[f] = (*users.get(f, ()), c.name)
-    # the shared files, by folder and by the cores that use them
-    groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
-    for c in base:
-        for f in rest[c.name]:
-            key = (Path(f).parent.as_posix(), users[f])
-            if len(users[f]) > 1 and f not in groups.setdefault(key, []):
-                groups[key].append(f)
-    folders = [k[0] for k in groups]
-    name_of = {k: k[0] if folders.count(k[0]) == 1 else Path(fs[-1]).stem
-               for k, fs in groups.items()}
+    users, groups = _group(rest)
+    name_of = _shared(groups, set())
     out = []
     for c in base:
         own = tuple(f for f in rest[c.name] if len(users[f]) == 1)
         shared = dict.fromkeys(name_of[(Path(f).parent.as_posix(), users[f])]
                                for f in rest[c.name] if len(users[f]) > 1)
-        depend = tuple([vlnv("cores", d) for d in parents[c.name]]
+        depend = tuple([vlnv("cores", cores.CORES[d].top) for d in parents[c.name]]
                        + [vlnv("shared", n) for n in shared])
-        out.append(Entry(f"{c.family}/{c.name}.core", vlnv("cores", c.name), c.summary,
+        out.append(Entry(f"{c.family}/{c.name}.core", vlnv("cores", c.top), c.summary,
                          own, depend, c))
-    for (folder, names), fs in groups.items():
-        out.append(Entry(f"{folder}/{name_of[(folder, names)]}_shared.core",
-                         vlnv("shared", name_of[(folder, names)]),
-                         f"RTL files that the cores {', '.join(names)} share: a part of "
-                         "those cores, not a core on its own", tuple(fs), ()))
+    out += _shared_entries(groups, name_of)
+    return out + _compositions(out)
+
+
+def _compositions(planned: list[Entry]) -> list[Entry]:
+    """The .core files of the compositions, kind by kind (``cores.KINDS``: mode cores, GCM
+    cores, bus wrappers), after those ``planned`` (the block cores'): each depends on the .core
+    of the core inside (a bus wrapper around a mode core on the mode core's), on the shared
+    parts planned before that hold only files it adds, and on new shared parts for the other
+    files it adds (rtl/modes/mode_engine.v, the GCM engine's files, the register block and
+    the bridges); its own file is its generated top, committed under rtl/<folder>/gen/ (the
+    folder of the last file it adds), after any file that it alone adds (none so far)."""
+    by_name = {e.name: e for e in planned}
+    out: list[Entry] = []
+    #: the generated tops planned, by file name -> their committed copy (a bus wrapper's
+    #: mode core's top is in build/gen in its sources)
+    committed: dict[str, str] = {}
+
+    def rel(path: Path) -> str:
+        if path.is_relative_to(RTL):
+            return path.relative_to(RTL).as_posix()
+        return committed[path.name]
+
+    def reached(name: str) -> set[str]:
+        e = by_name[name]
+        return set(e.files).union(*(reached(d) for d in e.depend))
+
+    for kind in cores.KINDS:
+        if kind == "block":
+            continue
+        comps = cores.every((kind,))
+        shared = [e for e in (*planned, *out) if e.core is None and e.files]
+        adds: dict[str, list[str]] = {}
+        deps: dict[str, list[str]] = {}
+        tops: dict[str, str] = {}
+        for c in comps:
+            rtl = [rel(s) for s in c.sources()[:-1]]
+            inner = vlnv("cores", cores.get(c.base, tuple(cores.KINDS)).top)
+            extra = [f for f in rtl if f not in reached(inner)]
+            reuse = [e for e in shared if set(e.files) <= set(extra)]
+            held = set().union(*(set(e.files) for e in reuse))
+            adds[c.name] = [f for f in extra if f not in held]
+            deps[c.name] = [inner, *(e.name for e in reuse)]
+            tops[c.name] = f"{Path((extra or rtl)[-1]).parent.as_posix()}/gen/{c.top}.v"
+            committed[f"{c.top}.v"] = tops[c.name]
+        users, groups = _group(adds)
+        name_of = _shared(groups, {e.name.split(":")[2] for e in shared})
+        for c in comps:
+            # a file that this composition alone adds (none so far) is its own, before its top
+            own = tuple(f for f in adds[c.name] if len(users[f]) == 1)
+            new = dict.fromkeys(vlnv("shared", name_of[(Path(f).parent.as_posix(), users[f])])
+                                for f in adds[c.name] if len(users[f]) > 1)
+            e = Entry(tops[c.name][:-2] + ".core", vlnv("cores", c.top), c.summary,
+                      (*own, tops[c.name]), (*deps[c.name], *new), c, c.generated())
+            by_name[e.name] = e
+            out.append(e)
+        for e in _shared_entries(groups, name_of):
+            by_name[e.name] = e
+            out.append(e)
     return out
 
 
@@ -129,10 +230,14 @@ def values_text(vs: tuple[int, ...]) -> str:
 
 
 def _param_text(core: Core, name: str) -> str:
-    text = f"allowed: {values_text(core.choices[name])}" if name in core.choices else "integer"
+    if name not in core.defaults:  # a composition's port width, from the core's parameters
+        text = "derived from the other parameters (this default: theirs); set it with them"
+    else:
+        text = (f"allowed: {values_text(core.choices[name])}" if name in core.choices
+                else "integer")
     if name in core.derived(core.defaults):
         text += ", within the range the other parameters give (set it with them)"
-    return text + f" (datasheet: docs/cores/{core.name}.md)"
+    return text + f" (datasheet: docs/cores/{cores.listed_core(core).top}.md)"
 
 
 def text(entry: Entry) -> str:
@@ -142,7 +247,8 @@ def text(entry: Entry) -> str:
              f"description: {_q(entry.description)}", "", "filesets:", "  rtl:", "    files:"]
     for f in entry.files:
         lines.append(f"      - {_rel(f, folder)}")
-        for img in images(RTL / f):
+        top = entry.generated is not None and f == entry.files[-1]  # no images, maybe no file yet
+        for img in [] if top else images(RTL / f):
             src = _rel((Path(f).parent / img).as_posix(), folder)
             lines.append(f"      - {src}: {{copyto: {img}, file_type: user}}")
     lines.append("    file_type: verilogSource")
@@ -150,14 +256,15 @@ def text(entry: Entry) -> str:
         lines.append("    depend:")
         lines += [f"      - {_q('=' + d)}" for d in entry.depend]
     core = entry.core
-    if core is not None and core.defaults:
+    shown = core.params() if core is not None else {}
+    if shown:
         lines += ["", "parameters:"]
-        for k, v in core.defaults.items():
+        for k, v in shown.items():
             lines += [f"  {k}:", "    datatype: int", f"    default: {v}",
                       f"    description: {_q(_param_text(core, k))}", "    paramtype: vlogparam"]
     lines += ["", "targets:", "  default:", "    filesets: [rtl]"]
     if core is not None:
-        params = [f"    parameters: [{', '.join(core.defaults)}]"] if core.defaults else []
+        params = [f"    parameters: [{', '.join(shown)}]"] if shown else []
         lines += [f"    toplevel: {core.top}", *params,
                   "  lint:",
                   "    description: \"Verilator --lint-only -Wall, as `make lint` runs it\"",
@@ -179,19 +286,28 @@ def _rel(f: str, folder: Path) -> str:
 
 
 def files() -> dict[str, str]:
-    """Path under rtl/ -> text of every generated .core file."""
-    return {e.path: text(e) for e in _plan()}
+    """Path under rtl/ -> text of every generated file: the .core files, and the compositions'
+    generated tops (rtl/<folder>/gen/<top>.v, the text their ``sources()`` write to
+    build/gen)."""
+    out = {}
+    for e in _plan():
+        out[e.path] = text(e)
+        if e.generated is not None:
+            out[e.files[-1]] = e.generated
+    return out
 
 
 def stale(root: Path = RTL) -> list[str]:
-    """The .core files under ``root`` missing, differing from what :func:`files` gives, or
-    left over (a generated file no entry writes any more)."""
+    """The generated files under ``root`` missing, differing from what :func:`files` gives, or
+    left over (a .core file with our header, or any file of an rtl/<folder>/gen/, that no
+    entry writes any more)."""
     want = files()
     bad = [p for p, t in want.items()
            if not (root / p).is_file() or (root / p).read_text() != t]
-    extra = [p.relative_to(root).as_posix() for p in sorted(root.glob("*/*.core"))
-             if p.read_text().startswith(f"CAPI=2:\n{HEADER}\n")
-             and p.relative_to(root).as_posix() not in want]
+    ours = [p for p in root.glob("**/*.core")
+            if p.read_text().startswith(f"CAPI=2:\n{HEADER}\n")]
+    ours += [p for p in root.glob("*/gen/*") if p.is_file()]
+    extra = sorted({p.relative_to(root).as_posix() for p in ours} - set(want))
     return bad + extra
 
 
@@ -208,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"removed rtl/{p}")
     for p, t in files().items():
         if not (RTL / p).is_file() or (RTL / p).read_text() != t:
+            (RTL / p).parent.mkdir(parents=True, exist_ok=True)
             (RTL / p).write_text(t)
             print(f"wrote rtl/{p}")
     return 0

@@ -757,22 +757,25 @@ def test_bench_and_cores():
     assert rc == 0 and "speck_iter" in out.decode()
 
 
-def test_cores_lists_the_cycle_figures_of_each_cipher():
+@pytest.mark.parametrize("view", ["", "--wide"])
+def test_cores_lists_the_cycle_figures_of_each_cipher(view):
     """`ciphercores cores`: one line per cipher whose figures differ (aes_iter: per key
     length), each naming the cipher its figures are for; one line for the TDES keying options
-    (the same figures)."""
-    rc, out, _ = run(["cores"])
+    (the same figures: "all" of its ciphers in the 100-column table, named in --wide)."""
+    rc, out, _ = run(["cores", *filter(None, [view])])
     assert rc == 0
     rows = [re.split(r"\s{2,}", x.strip()) for x in out.decode().splitlines()]
     figures = {}
     for cols in rows:  # "cycles for", latency, interval, key setup: after the core's ciphers
         for i, c in enumerate(cols[:-3]):
-            if all(v.isdigit() for v in cols[i + 1:i + 4]):
-                figures.setdefault(c, []).append(tuple(map(int, cols[i + 1:i + 4])))
+            if all(v.replace(",", "").isdigit() for v in cols[i + 1:i + 4]):
+                figures.setdefault(c, []).append(
+                    tuple(int(v.replace(",", "")) for v in cols[i + 1:i + 4]))
                 break
     for name in ("aes_iter", "tdes_iter", "speck_iter"):
         for names, f in cores.get(name).cycle_table():
-            assert (f["latency"], f["interval"], f["key_setup"]) in figures[", ".join(names)]
+            label = "all" if not view and name == "tdes_iter" else ", ".join(names)
+            assert (f["latency"], f["interval"], f["key_setup"]) in figures[label]
     assert (11, 10, 11) in figures["aes-128"] and (15, 14, 16) in figures["aes-256"]
 
 
@@ -846,13 +849,13 @@ def test_any_arguments_fail_cleanly(argv, data):
 
 
 def test_cores_gives_the_key_setup_time_at_the_measured_fmax():
-    """`ciphercores cores`: the key set-up also as a time, at the Fmax measured for the core's
-    defaults (the archive docs/measurements.json); '-' for a core without a measurement."""
+    """`ciphercores cores --wide`: the key set-up also as a time, at the Fmax measured for the
+    core's defaults (the archive docs/measurements.json); '-' for a core without one."""
     from ciphercores.cli import cores as cores_cli
     from ciphercores.datasheets import time_at
     from ciphercores.synth import flow, results
 
-    rc, out, _ = run(["cores"])
+    rc, out, _ = run(["cores", "--wide"])
     assert rc == 0 and "key setup time" in out.decode()
     for name in ("bf_iter", "aes_pipe"):
         core = cores.get(name)
@@ -865,3 +868,61 @@ def test_cores_gives_the_key_setup_time_at_the_measured_fmax():
         line = next(x for x in out.decode().splitlines() if x.startswith(name + " "))
         want = time_at(ks, fmax) if fmax else "-"
         assert re.search(rf"\s{ks}\s+{re.escape(want)}\s", line), line
+
+
+def _cores_rows(*args: str) -> list[list[str]]:
+    rc, out, err = run(["cores", *args])
+    assert rc == 0, err
+    return [re.split(r"\s{2,}", x.strip()) for x in out.decode().splitlines() if x.strip()]
+
+
+def test_cores_lists_the_gcm_cores():
+    """The GCM cores are listed as the README table and the datasheets list them, last, one
+    row per cipher whose cycle figures differ (the registry's)."""
+    rows = _cores_rows()
+    names = [r[0] for r in rows if r[0] in {c.name for c in cores.every()}]
+    assert names == [c.name for c in cores.every(cores.LISTED_KINDS)]
+    for name in ("gcm(aes_iter)", "gcm(aes_pipe)"):
+        core = cores.get(name)
+        at = next(i for i, r in enumerate(rows) if r[0] == name)
+        table = core.cycle_table()
+        for i, (ciphers, f) in enumerate(table):
+            row = rows[at + i]
+            # "cycles for": the cipher, or "all" where one row holds for every cipher
+            label = "all" if len(table) == 1 else ", ".join(ciphers)
+            cells = row[len(row) - 1 - row[::-1].index(label):]
+            assert cells[1:4] == [str(f["latency"]), str(f["interval"]),
+                                  f"{f['key_setup']:,}"], row
+
+
+def test_cores_fits_a_100_column_terminal():
+    """The default table and its notes fit 100 columns; --wide is the full table (every
+    figure, the key set-up time, the default core of each cipher); --json the same data for
+    a program, --all with every composition (mode cores, bus wrappers) too."""
+    import json
+
+    from ciphercores import fusesoc
+
+    rc, out, _ = run(["cores"])
+    assert rc == 0 and max(len(x) for x in out.decode().splitlines()) <= 100
+    assert "--all" in out.decode() and "--wide" in out.decode()
+    rc, wide, _ = run(["cores", "--wide"])
+    assert rc == 0 and all(h in wide.decode() for h in ("key setup time", "default for"))
+    rc, js, _ = run(["cores", "--json"])
+    assert rc == 0
+    doc = json.loads(js)
+    assert [e["name"] for e in doc] == [c.name for c in cores.every(cores.LISTED_KINDS)]
+    gcm = next(e for e in doc if e["name"] == "gcm(aes_iter)")
+    core = cores.get("gcm(aes_iter)")
+    assert gcm["kind"] == "gcm" and gcm["top"] == "gcm_aes_iter"
+    assert gcm["params"] == core.params()
+    assert gcm["fusesoc"] == fusesoc.vlnv("cores", "gcm_aes_iter")
+    assert gcm["cycles"][0] == {"ciphers": ["aes-128-gcm"], **core.cycles(None, "aes-128-gcm")}
+    rc, js, _ = run(["cores", "--json", "--all"])
+    assert rc == 0
+    every = json.loads(js)
+    assert [e["name"] for e in every] == [c.name for c in cores.every()]
+    bus = next(e for e in every if e["name"] == "wb(cbc(aes_iter))")
+    assert bus["kind"] == "bus" and bus["base"] == "cbc(aes_iter)" and bus["cycles"] == []
+    listed = {r[0] for r in _cores_rows("--all")}
+    assert {c.name for c in cores.every()} <= listed

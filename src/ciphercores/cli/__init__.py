@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The `ciphercores` command.
 
-    ciphercores cores                                   registered cores, ciphers, cycle figures
+    ciphercores cores [--all] [--wide | --json]         the cores, ciphers, cycle figures
     ciphercores encrypt NAME --key HEX [--iv HEX] [-i IN] [-o OUT] [--core CORE] [--software]
     ciphercores decrypt NAME ...                        (stdin/stdout, binary, by default)
     ciphercores encrypt NAME -pass file:PW -pbkdf2 ...  a password, OpenSSL's Salted__ file
@@ -14,7 +14,7 @@
     ciphercores demo                                    the same as `make demo`
     ciphercores synth | explore | results               the measurement flow (ciphercores.synth)
     ciphercores gui [--host H] [--port N]               the web GUI (docs/gui.md)
-    ciphercores export CORE [-P K=V ...] -o DIR         a core as a folder for another design
+    ciphercores export CORE [-P K=V ...] -o DIR         a core (any kind) as a folder
     ciphercores exit-codes [-o FILE]                    the exit statuses (docs/exit-codes.md)
 
 Cipher names as OpenSSL spells them (``aes-128-cbc``, ``des-ede3-cbc``, ``bf-ofb``;

@@ -15,7 +15,7 @@ from .output import note
 def run(args: argparse.Namespace) -> int:
     from ..export import export
 
-    core, given = cores.split_core_spec(args.core)
+    core, given = cores.split_core_spec(args.core, tuple(cores.KINDS))  # every kind
     overrides = {**given, **parse_params(args.param or [], where="-P")}
     mhz = args.clock_mhz
     if args.clock_ns is not None:
@@ -26,15 +26,19 @@ def run(args: argparse.Namespace) -> int:
                    force=args.force)
     lpf = files[f"{core.top}.lpf"].decode()
     if not any(line.startswith("FREQUENCY") for line in lpf.splitlines()):
-        note(f"no ECP5 measurement of {core.name} with these parameters: the .lpf sets no "
-             "frequency (give --clock-mhz)")
+        what = ("a bus wrapper (only of the core inside)" if core.kind == "bus" else
+                f"{core.name} with these parameters")
+        note(f"no ECP5 measurement of {what}: the .lpf sets no frequency (give --clock-mhz)")
     print(f"wrote {args.output}/: {len(files)} files (README.txt lists them)")
     return 0
 
 
 def add(sub) -> None:
     p = sub.add_parser("export", help="write a core with its parameters as a self-contained "
-                                      "folder for another design")
+                                      "folder for another design",
+                       description="A core of any kind (a block core, MODE(CORE), gcm(CORE), "
+                                   "BUS(CORE)) with its parameters: RTL, file list, one-file "
+                                   "view, instance template, clock constraints, datasheet.")
     p.add_argument("core", metavar="CORE[:P=V,...]")
     p.add_argument("-P", "--param", action="append", metavar="NAME=VALUE",
                    help="core parameter (repeatable)")

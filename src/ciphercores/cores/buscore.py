@@ -2,8 +2,11 @@
 """Bus wrappers: ``BUS(CORE)``, e.g. ``axil(aes_iter)``, ``wb(cbc(aes_iter))``: a registered
 one-block-per-beat core (or a mode core around one) behind memory-mapped registers on AXI4-Lite
 or Wishbone B4 classic (docs/bus.md), with a generated top
-(:mod:`ciphercores.rtlgen.bus_wrapper`). The simulation runner and lint take one like a core:
-it has a ``name``, a ``top`` and ``sources()``."""
+(:mod:`ciphercores.rtlgen.bus_wrapper`). The registry's kind ``bus``: ``cores.get`` finds one
+by name for the commands that take every kind (``export``, the FuseSoC files, ``ciphercores
+cores --all``), and it has what they read of a core (``name``, ``kind``, ``top``, ``summary``,
+``defaults``, ``choices``, ``params()``, ``sources()``, ``generated()``); the simulation runner
+and lint take one like a core. It has no stream interface, so no cycle figures."""
 
 from __future__ import annotations
 
@@ -18,8 +21,12 @@ from .schema import RTL, Core, Params
 
 #: bus -> the bridge's RTL file (rtl/bus/)
 BUSES = {"axil": "bus/axil_regs_bridge.v", "wb": "bus/wb_regs_bridge.v"}
+#: bus -> what it is, for the summary
+BUS_NAMES = {"axil": "AXI4-Lite", "wb": "Wishbone B4 classic"}
 #: parameters the wrapper adds: the output FIFO's size (settable), the port widths (derived)
 OFIFO_LOG2 = 2
+#: OFIFO_LOG2's allowed values (checked in cc_regs.v at elaboration too)
+OFIFO_CHOICES = tuple(range(1, 7))
 #: the widest block and key the register map holds (DIN: 4 words, KEY: 16 words)
 MAX_BLOCK_BITS, MAX_KEY_BITS = 128, 512
 
@@ -30,6 +37,7 @@ class BusCore:
 
     bus: str
     core: Core
+    kind = "bus"
 
     @property
     def name(self) -> str:
@@ -40,8 +48,45 @@ class BusCore:
         return f"{self.bus}_{self.core.top}"
 
     @property
+    def base(self) -> str:
+        """The name of the core inside (a block or mode core)."""
+        return self.core.name
+
+    @property
+    def family(self) -> str:
+        return self.core.family
+
+    @property
+    def summary(self) -> str:
+        return (f"{self.core.name} behind memory-mapped registers on {BUS_NAMES[self.bus]} "
+                "(docs/bus.md)")
+
+    @property
     def iv_port(self) -> bool:
         return self.core.iv_port
+
+    @property
+    def key_len_port(self) -> bool:
+        return self.core.key_len_port
+
+    @property
+    def defaults(self) -> dict[str, int]:
+        """The settable parameters and their defaults: the core's and OFIFO_LOG2 (the others
+        of :meth:`params` are derived from these)."""
+        return {**self.core.defaults, "OFIFO_LOG2": OFIFO_LOG2}
+
+    @property
+    def choices(self) -> dict[str, tuple[int, ...]]:
+        return {**self.core.choices, "OFIFO_LOG2": OFIFO_CHOICES}
+
+    @property
+    def derived(self):
+        """The core's parameters that follow its others (``Core.derived``)."""
+        return self.core.derived
+
+    def ciphers(self, params: Params) -> tuple[str, ...]:
+        """The ciphers of the core inside with ``params``."""
+        return self.core.ciphers(params)
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """The core's parameters (``overrides`` applied) and the wrapper's: OFIFO_LOG2, the
@@ -60,7 +105,7 @@ class BusCore:
         if bb > MAX_BLOCK_BITS or kb > MAX_KEY_BITS:
             raise BadParameterError(f"{self.name}: blocks up to {MAX_BLOCK_BITS} bits and keys "
                                     f"up to {MAX_KEY_BITS} bits fit the register map")
-        if not 1 <= fifo <= 6:
+        if fifo not in OFIFO_CHOICES:
             raise BadParameterError(f"{self.name}: OFIFO_LOG2={fifo} not allowed (1..6)")
         tlen = (kb // 8).bit_length() if self.core.key_len_port else 0
         # edges the core's reset must stay high (interface rule 5; 1 where the registry has
@@ -76,24 +121,31 @@ class BusCore:
         return {k: v for k, v in params.items() if k in names}
 
     def sources(self) -> list[Path]:
+        from ..rtlgen import mode_wrapper
+
         return [*self.core.sources(), RTL / "bus" / "cc_regs.v", RTL / BUSES[self.bus],
-                _bus_top(self)]
+                mode_wrapper.write(gen_dir(), self.top, self.generated())]
 
-
-def _bus_top(bc: BusCore) -> Path:
-    """Write (if changed) and return the generated top of ``bc``."""
-    from ..rtlgen import mode_wrapper
-
-    p = bc.params()
-    text = bus_wrapper.bus_top(bc.name, bc.top, bc.bus, p, bc.core.name, bc.core.top,
-                               bc.core_params(p), bc.core.key_len_port, bc.core.iv_port)
-    return mode_wrapper.write(gen_dir(), bc.top, text)
+    def generated(self) -> str:
+        """The text of the generated top."""
+        p = self.params()
+        return bus_wrapper.bus_top(self.name, self.top, self.bus, p, self.core.name,
+                                   self.core.top, self.core_params(p), self.core.key_len_port,
+                                   self.core.iv_port)
 
 
 def bus_core(bus: str, core_name: str) -> BusCore:
-    """The wrapper ``BUS(CORE)``: ``bus_core("wb", "cbc(aes_iter)")``."""
+    """The wrapper ``BUS(CORE)``: ``bus_core("wb", "cbc(aes_iter)")``, around a block core or
+    a mode core."""
     if bus not in BUSES:
         raise UnknownCoreError(f"unknown bus {bus!r} (known: {', '.join(BUSES)})")
     from .lookup import get
+    from .schema import KINDS
 
-    return BusCore(bus, get(core_name))
+    core = get(core_name, kinds=tuple(KINDS))
+    if core.kind not in ("block", "mode"):
+        raise UnknownCoreError(
+            f"{bus}({core_name}): a bus wrapper takes a block or mode core; {core.name} is a "
+            f"{KINDS[core.kind]}" + (" (bus wrappers do not nest)" if core.kind == "bus" else
+                                     " (its packets do not fit the register map)"))
+    return BusCore(bus, core)

@@ -2,10 +2,12 @@
 """GCM cores ``gcm(CORE)``: rtl/gcm/gcm_engine.v around a registered AES core (``gcm(aes_iter)``,
 ``gcm(aes_pipe)``), with a generated top (:mod:`ciphercores.rtlgen.gcm_wrapper`); named like
 the hardware modes ``MODE(CORE)`` and, like them, built on demand by ``cores.get`` rather than
-listed in ``CORES``. Their packets (docs/interface.md, "GCM cores") do not fit the block
-interface the generic tests and the FuseSoC files assume: they have their own tests
-(tests/gcm/) and their own measurement harness (rtl/common/synth_harness_gcm.v, which
-``ciphercores.synth.flow`` picks for them)."""
+listed in ``CORES`` (the registry's kind ``gcm``; ``cores.every`` lists them after the block
+cores, and the README's table, the datasheets, ``ciphercores cores``, ``export`` and the
+FuseSoC files treat them as cores). Their packets (docs/interface.md, "GCM cores") do not fit
+the block interface the generic tests assume: they have their own tests (tests/gcm/) and their
+own measurement harness (rtl/common/synth_harness_gcm.v, which ``ciphercores.synth.flow``
+picks for them)."""
 
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ class GcmCore(Core):
     #: the mode it runs in hardware, as a mode core's ``mode`` (front ends match it with the
     #: cipher name's mode: ``aes-128-gcm``)
     mode: str = "gcm"
+    kind: str = "gcm"
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         o = dict(overrides or {})
@@ -85,7 +88,13 @@ class GcmCore(Core):
         return CORES[self.base].ciphers(params)
 
     def sources(self) -> list[Path]:
-        return [*(RTL / f for f in self.rtl), _gcm_top(self)]
+        return [*(RTL / f for f in self.rtl),
+                mode_wrapper.write(gen_dir(), self.top, self.generated())]
+
+    def generated(self) -> str:
+        base = CORES[self.base]
+        return gcm_wrapper.gcm_top(self.name, self.top, self.params(), base.name, base.top,
+                                   base.defaults, base.key_len_port)
 
     def tag_after_data(self, params: Params | None = None) -> int:
         """Cycles from ``latency`` after the last data beat's handshake (its output offered) to
@@ -97,14 +106,6 @@ class GcmCore(Core):
         if p["GHASH_P"]:
             return 2 * p["GHASH_P"] + 5
         return 2 * (128 // p["DIGIT"] + 1) + 2
-
-
-def _gcm_top(core: GcmCore) -> Path:
-    """Write (if changed) and return the generated top of ``core``."""
-    base = CORES[core.base]
-    text = gcm_wrapper.gcm_top(core.name, core.top, core.params(), base.name, base.top,
-                               base.defaults, base.key_len_port)
-    return mode_wrapper.write(gen_dir(), core.top, text)
 
 
 def _gcm_parts(base: Core, p: Params) -> dict[str, str]:
@@ -126,10 +127,12 @@ def gcm_bases() -> list[str]:
 def gcm_core(base_name: str) -> GcmCore:
     """The core ``gcm(BASE)``."""
     from .lookup import get
+    from .schema import KINDS
 
-    base = get(base_name)
-    if isinstance(base, GcmCore) or hasattr(base, "mode"):
-        raise UnknownCoreError(f"gcm({base_name}): modes do not nest")
+    base = get(base_name, kinds=tuple(KINDS))
+    if base.kind != "block":
+        raise UnknownCoreError(f"gcm({base_name}): the GCM engine wraps a block core; "
+                               f"{base.name} is a {KINDS[base.kind]} (modes do not nest)")
     if base.name not in gcm_bases():
         raise UnknownCoreError(f"gcm({base_name}): GCM wraps {', '.join(gcm_bases())} "
                                "(an AES core)")

@@ -1,48 +1,95 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Finding cores: by name (``get``, with ``MODE(CORE)``), by ``NAME:PARAM=VALUE,...``
-(``parse_core_spec``) and by cipher (``cores_for``)."""
+"""Finding cores: by name (``get``: a block core, ``MODE(CORE)``, ``gcm(CORE)``,
+``BUS(CORE)``), by ``NAME:PARAM=VALUE,...`` (``parse_core_spec``), by cipher (``cores_for``),
+and every core of some kinds (``every``)."""
 
 from __future__ import annotations
 
 import itertools
 
 from ..errors import BadParameterError, CipherCoresError, UnknownCoreError, UnsupportedCipherError
-from .gcmcore import gcm_core
-from .modecore import HW_MODES, mode_core
+from .buscore import BUSES, bus_core
+from .gcmcore import gcm_bases, gcm_core
+from .modecore import HW_MODES, mode_bases, mode_core
 from .params import parse_params
-from .schema import CORES, Core, Params
+from .schema import CORES, KINDS, LISTED_KINDS, STREAM_KINDS, Core, Params
 
 
-def get(name: str) -> Core:
+def get(name: str, kinds: tuple[str, ...] = STREAM_KINDS) -> Core:
+    """The core ``name`` of one of ``kinds`` (see ``KINDS``; by default those with the stream
+    interface, which most commands take): a registered block core, or a composition built
+    around one, ``MODE(CORE)``, ``gcm(CORE)``, ``BUS(CORE)``. A bus wrapper is a
+    ``buscore.BusCore``, with the attributes of a core that listing, exporting and packaging
+    read."""
     name = name.strip()
     if name.endswith(")") and "(" in name:
-        mode, _, base = name[:-1].partition("(")
-        if mode.strip().lower() == "gcm":
-            return gcm_core(base.strip())
-        return mode_core(mode.strip().lower(), base.strip())
-    try:
-        return CORES[name]
-    except KeyError:
-        known = ", ".join(sorted(CORES))
+        outer, _, inner = name[:-1].partition("(")
+        outer, inner = outer.strip().lower(), inner.strip()
+        if outer == "gcm":
+            core = gcm_core(inner)
+        elif outer in BUSES:
+            core = bus_core(outer, inner)
+        elif outer in HW_MODES:
+            core = mode_core(outer, inner)
+        else:
+            raise UnknownCoreError(
+                f"unknown hardware mode {outer!r} (known: {', '.join(HW_MODES)}; ECB is the "
+                f"core itself; and gcm(CORE), and the bus wrappers {', '.join(BUSES)})")
+    else:
+        try:
+            core = CORES[name]
+        except KeyError:
+            known = ", ".join(sorted(CORES))
+            raise UnknownCoreError(
+                f"unknown core {name!r} (known: {known}; and MODE(CORE) with MODE in "
+                f"{', '.join(HW_MODES)}; gcm(CORE) around an AES core; BUS(CORE) with BUS in "
+                f"{', '.join(BUSES)})") from None
+    if core.kind not in kinds:
         raise UnknownCoreError(
-            f"unknown core {name!r} (known: {known}; and MODE(CORE) with MODE in "
-            f"{', '.join(HW_MODES)}; and gcm(CORE) around an AES core)") from None
+            f"{core.name} is a {KINDS[core.kind]}, which this command does not take (it "
+            f"takes: {'; '.join(KINDS[k] for k in kinds)})")
+    return core
 
 
-def parse_core_spec(text: str, cipher: str | None = None) -> tuple[Core, dict[str, int]]:
+def every(kinds: tuple[str, ...] = tuple(KINDS)) -> list:
+    """Every core a user can name, of ``kinds``, in the registry's order (kind by kind, as
+    ``KINDS``): the block cores (``CORES``), the hardware mode cores (each mode around each
+    one-block core, ``mode_bases``), the GCM cores (``gcm_bases``), the bus wrappers (each bus
+    around each block and mode core the mode cores list)."""
+    modes = [mode_core(m, b) for b in mode_bases() for m in HW_MODES]
+    made = {"block": lambda: list(CORES.values()), "mode": lambda: modes,
+            "gcm": lambda: [gcm_core(b) for b in gcm_bases()],
+            "bus": lambda: [bus_core(bus, c) for bus in BUSES
+                            for c in (*mode_bases(), *(m.name for m in modes))]}
+    return [c for k in KINDS if k in kinds for c in made[k]()]
+
+
+def listed_core(core):
+    """The core listed one by one (``LISTED_KINDS``) that documents ``core``: itself for a
+    block or GCM core, else the core inside (a mode core's block core, a bus wrapper's block
+    or mode core's). Its datasheet is docs/cores/<its top>.md."""
+    while core.kind not in LISTED_KINDS:
+        core = get(core.base, tuple(KINDS))
+    return core
+
+
+def parse_core_spec(text: str, cipher: str | None = None,
+                    kinds: tuple[str, ...] = STREAM_KINDS) -> tuple[Core, dict[str, int]]:
     """``NAME[:PARAM=VALUE,...]`` -> (core, checked parameters). With ``cipher`` (a block
     cipher name, ``aes-192``) the core is configured for it (:func:`configure`): the
-    parameters the cipher fixes come from the cipher, ``PARAM=VALUE`` sets the others."""
-    core, overrides = split_core_spec(text)
+    parameters the cipher fixes come from the cipher, ``PARAM=VALUE`` sets the others.
+    ``kinds``: as for :func:`get`."""
+    core, overrides = split_core_spec(text, kinds)
     if cipher is not None:
         return core, configure(core, cipher, overrides)
     return core, core.params(overrides)
 
 
-def split_core_spec(text: str) -> tuple[Core, dict[str, int]]:
+def split_core_spec(text: str, kinds: tuple[str, ...] = STREAM_KINDS
+                    ) -> tuple[Core, dict[str, int]]:
     """``NAME[:PARAM=VALUE,...]`` -> (core, the parameters given, not yet checked)."""
     name, _, rest = text.partition(":")
-    core = get(name.strip())
+    core = get(name.strip(), kinds)
     items = [s for s in (s.strip() for s in rest.split(",")) if s]
     return core, parse_params(items, where=core.name)
 

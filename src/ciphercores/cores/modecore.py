@@ -26,6 +26,8 @@ def serial_interval(latency: int) -> int:
     return latency + 1
 #: parameters the wrapper adds (DEPTH_LOG2 settable; the port widths derived, not settable)
 _MODE_EXTRA = ("DEPTH_LOG2", "BLOCK_W", "KEY_W", "TLEN_W")
+#: DEPTH_LOG2's allowed values: blocks in flight in the engine, 2 to 1024
+DEPTH_CHOICES = tuple(range(1, 11))
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class ModeCore(Core):
 
     mode: str = ""
     base: str = ""
+    kind: str = "mode"
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         o = dict(overrides or {})
@@ -50,7 +53,7 @@ class ModeCore(Core):
             raise BadParameterError(f"{self.name}: the mode engine chains single blocks; "
                                     f"{base.name} with these parameters carries "
                                     f"{base.lanes(p)} blocks a beat")
-        if not 1 <= depth <= 10:
+        if depth not in DEPTH_CHOICES:
             raise BadParameterError(f"{self.name}: DEPTH_LOG2={depth} not allowed (1..10)")
         kb = base.key_bits(p)
         out = {**p, "DEPTH_LOG2": depth, "BLOCK_W": base.block_bits(p), "KEY_W": kb}
@@ -63,19 +66,16 @@ class ModeCore(Core):
 
     def sources(self) -> list[Path]:
         return [*CORES[self.base].sources(), RTL / "modes" / "mode_engine.v",
-                _mode_top(self)]
+                mode_wrapper.write(gen_dir(), self.top, self.generated())]
 
+    def generated(self) -> str:
+        from ..models import spec
 
-def _mode_top(core: ModeCore) -> Path:
-    """Write (if changed) and return the generated top of ``core``."""
-    from ..models import spec
-
-    base = CORES[core.base]
-    little = spec(base.ciphers(base.params())[0]).byteorder == "little"
-    text = mode_wrapper.mode_top(core.name, core.top, core.mode, HW_MODES[core.mode],
-                                 core.params(), base.name, base.top, base.defaults,
-                                 base.key_len_port, little)
-    return mode_wrapper.write(gen_dir(), core.top, text)
+        base = CORES[self.base]
+        little = spec(base.ciphers(base.params())[0]).byteorder == "little"
+        return mode_wrapper.mode_top(self.name, self.top, self.mode, HW_MODES[self.mode],
+                                     self.params(), base.name, base.top, base.defaults,
+                                     base.key_len_port, little)
 
 
 _MODE_CORES: dict[str, ModeCore] = {}
@@ -92,10 +92,12 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
         raise UnknownCoreError(f"unknown hardware mode {mode!r} (known: {', '.join(HW_MODES)};"
                                f" ECB is the core itself)")
     from .lookup import get
+    from .schema import KINDS
 
-    base = get(base_name)
-    if isinstance(base, ModeCore):
-        raise UnknownCoreError(f"{mode}({base_name}): modes do not nest")
+    base = get(base_name, kinds=tuple(KINDS))
+    if base.kind != "block":
+        raise UnknownCoreError(f"{mode}({base_name}): a mode engine wraps a block core; "
+                               f"{base.name} is a {KINDS[base.kind]} (modes do not nest)")
     name = f"{mode}({base.name})"
     if name not in _MODE_CORES:
         serial = mode in SERIAL_ENCRYPT
@@ -107,7 +109,8 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
             name=name, family=base.family, top=f"{mode}_{base.top}",
             rtl=(*base.rtl, "modes/mode_engine.v"),
             summary=f"{mode.upper()} mode engine around {base.name}",
-            defaults={**base.defaults, "DEPTH_LOG2": 6}, choices=dict(base.choices),
+            defaults={**base.defaults, "DEPTH_LOG2": 6},
+            choices={**base.choices, "DEPTH_LOG2": DEPTH_CHOICES},
             ciphers=ciphers, block_bits=base.block_bits, key_bits=base.key_bits,
             key_len_port=base.key_len_port, latency=base.latency,
             # encryption interval (CBC/CFB decryption runs at the base core's interval)

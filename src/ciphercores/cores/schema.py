@@ -24,6 +24,19 @@ from ..paths import ROOT, RTL  # noqa: F401  (ROOT: part of the API re-exported 
 Params = Mapping[str, int]
 
 
+#: the kinds of core, in the order the registry lists them (:func:`ciphercores.cores.every`):
+#: the block cipher cores the family modules register, and the compositions built by name
+#: around them (``cores.get``), each with a generated top
+KINDS = {"block": "block cipher core", "mode": "hardware mode core MODE(CORE)",
+         "gcm": "GCM core gcm(CORE)", "bus": "bus wrapper BUS(CORE)"}
+#: the kinds with the stream interface of docs/interface.md, which simulation, the driver,
+#: the measurements and the front ends take (``cores.get`` by default)
+STREAM_KINDS = ("block", "mode", "gcm")
+#: the kinds listed one by one (the README's table, the datasheets, docs/results.md and
+#: ``ciphercores cores``); the others are named by the pattern that builds them
+LISTED_KINDS = ("block", "gcm")
+
+
 @dataclass(frozen=True)
 class Core:
     name: str
@@ -100,6 +113,13 @@ class Core:
     #: (label -> RTL module, the first the part the others are compared with); empty for a
     #: core measured only as a whole
     parts: Callable[[Params], Mapping[str, str]] = lambda p: {}
+    #: one of KINDS: a block core here, a composition in the subclasses
+    kind: str = "block"
+
+    def generated(self) -> str | None:
+        """The text of the generated top module of a composition; None for a core whose top
+        is a file of rtl/."""
+        return None
 
     def params(self, overrides: Params | None = None) -> dict[str, int]:
         """Default parameters with ``overrides`` applied and checked."""

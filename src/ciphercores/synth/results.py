@@ -32,11 +32,9 @@ IMG = ROOT / "docs" / "img"
 
 
 def _measured_cores() -> list[cores.Core]:
-    """Every registered core, then the GCM cores ``gcm(CORE)`` (not in the registry's list:
-    built on demand, measured in their own harness), whose defaults the page also shows."""
-    from ..cores.gcmcore import gcm_bases
-
-    return [*cores.CORES.values(), *(cores.get(f"gcm({b})") for b in gcm_bases())]
+    """The cores listed one by one (``cores.LISTED_KINDS``): every block core, then the GCM
+    cores ``gcm(CORE)`` (measured in their own harness)."""
+    return cores.every(cores.LISTED_KINDS)
 
 
 _sets = scope.sets
