@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """`make lint`: Verilator --lint-only -Wall on every registered core, for every parameter set
 the test suite uses, on every hardware mode MODE(CORE), on the bus wrappers BUS(CORE)
-(docs/bus.md) and on the GCM cores gcm(CORE), with the Verilator that ciphercores.tools
-finds."""
+(docs/bus.md), on the GCM cores gcm(CORE) and on the shared modules no core uses yet
+(``SHARED_BLOCKS``), with the Verilator that ciphercores.tools finds."""
 
 from __future__ import annotations
 
@@ -10,6 +10,18 @@ import subprocess
 import sys
 
 from . import cores, tools
+
+#: shared modules under rtl/ that no registered core instantiates yet, linted on their own (a
+#: core's lint covers the files of its list): top -> (its files under rtl/, dependencies first;
+#: the parameter sets). tests/common/ simulates them from the same file lists
+SHARED_BLOCKS: dict[str, tuple[tuple[str, ...], tuple[dict[str, int], ...]]] = {
+    "axis_out_fifo": (("common/axis_credit_count.v", "common/axis_credit_fifo.v",
+                       "common/axis_out_fifo_piped.v", "common/axis_out_fifo.v"),
+                      ({"PIPED": 1, "LATENCY": 1}, {"PIPED": 1, "LATENCY": 81, "WIDTH": 64},
+                       {"PIPED": 0, "LATENCY": 1}, {"PIPED": 0, "LATENCY": 33, "WIDTH": 128})),
+    "axis_out_fifo_piped": (("common/axis_credit_count.v", "common/axis_out_fifo_piped.v"),
+                            ({"DEPTH_LOG2": 2, "WIDTH": 1}, {"DEPTH_LOG2": 10})),
+}
 
 
 def file_args(core: cores.Core) -> list[str]:
@@ -33,6 +45,15 @@ def lint_bus(bc, params: dict[str, int]) -> subprocess.CompletedProcess:
     args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", bc.top]
     args += [f"-G{k}={v}" for k, v in params.items()]
     args += file_args(bc.core) + [str(p) for p in bc.sources()[len(bc.core.sources()):]]
+    return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
+
+
+def lint_block(top: str, params: dict[str, int]) -> subprocess.CompletedProcess:
+    """A shared module of ``SHARED_BLOCKS`` on its own."""
+    files, _ = SHARED_BLOCKS[top]
+    args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", top]
+    args += [f"-G{k}={v}" for k, v in params.items()]
+    args += [str(cores.RTL / f) for f in files]
     return subprocess.run(args, capture_output=True, text=True, env=tools.sim_env(), check=False)
 
 
@@ -122,6 +143,8 @@ def main() -> int:
     results += [_report(bc.name, lint_bus(bc, params)) for bc, params in _bus_targets()]
     results += [_report(f"{core.name} {params}", lint_core(core, params))
                 for core, params in _targets()]
+    results += [_report(f"{top} {params}", lint_block(top, params))
+                for top, (_, sets) in SHARED_BLOCKS.items() for params in sets]
     return 0 if all(results) else 1
 
 

@@ -1,18 +1,22 @@
 # SPDX-License-Identifier: Apache-2.0
 """The shared stream modules of rtl/common/ on their own, each across its parameters, on Icarus
 (which builds them in a second) and Verilator: the register slice (cocotb_reg_slice.py), the
-cores' output FIFOs (cocotb_credit_fifo.py) and their credit counter (cocotb_credit_count.py),
-under random idle and back-pressure. The cores' own tests and the formal proofs
-(ciphercores.formal) cover them inside the cores and for every input sequence up to a depth;
-these show each module alone over widths and depths the cores do not all use.
+cores' output FIFOs (cocotb_credit_fifo.py), their credit counter (cocotb_credit_count.py) and
+the output-FIFO family sized from a pipeline's latency (cocotb_out_fifo.py, against the
+registry's ``OutFifo``), under random idle and back-pressure. The cores' own tests and the
+formal proofs (ciphercores.formal) cover them inside the cores and for every input sequence up
+to a depth; these show each module alone over widths and depths the cores do not all use.
 ``-m slow``: more blocks and parameter sets."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from ciphercores import cores, lint, tools
+from ciphercores.cores import OutFifo
 from ciphercores.sim import runner
 
 HERE = Path(__file__).parent
@@ -23,6 +27,7 @@ FIFO = runner.Block("axis_credit_fifo", ("common/axis_credit_count.v",
 PIPED = runner.Block("axis_credit_fifo_piped", ("common/axis_credit_count.v",
                                                 "common/axis_credit_fifo_piped.v"))
 COUNT = runner.Block("axis_credit_count", ("common/axis_credit_count.v",))
+OUT = runner.Block("axis_out_fifo", lint.SHARED_BLOCKS["axis_out_fifo"][0])
 
 #: the most blocks entered and not delivered: the RAM and the output register
 #: (axis_credit_fifo), the RAM (axis_credit_fifo_piped: its credit counter's CAPACITY; the
@@ -79,3 +84,114 @@ def test_credit_fifos_deeper(block, depth_log2):
 def test_credit_count(capacity, take_reg):
     _run(COUNT, {"CAPACITY": capacity, "TAKE_REG": take_reg}, "icarus", "cocotb_credit_count",
          {"cycles": 4000, "seed": 10 * capacity + take_reg})
+
+
+# -- the output-FIFO family (rtl/common/axis_out_fifo.v) ---------------------------------------
+
+#: (PIPED, LATENCY, WIDTH, USER_WIDTH, simulator): each FIFO at its smallest depth, latencies
+#: one below and at a power of two (the depth's steps), speck_pipe's full pipeline on
+#: axis_credit_fifo (LATENCY 33: 64 entries), des_pipe's (17: 32) on the piped one
+OUT_CASES = [(1, 1, 1, 1, "icarus"), (1, 8, 8, 2, "icarus"), (1, 9, 129, 1, "icarus"),
+             (0, 1, 1, 1, "icarus"), (0, 3, 8, 3, "icarus"), (0, 4, 64, 1, "icarus"),
+             (1, 17, 64, 1, "verilator"), (0, 33, 128, 1, "verilator")]
+
+
+@pytest.mark.parametrize("piped,latency,width,user,sim", OUT_CASES)
+def test_out_fifo(piped, latency, width, user, sim):
+    """Streams, credits, the cycles through, resets and the wipe, against the figures the
+    registry derives (OutFifo): the wipe's length and the credits show the RTL's depth."""
+    fifo = OutFifo(latency, piped)
+    _run(OUT, {"WIDTH": width, "USER_WIDTH": user, "LATENCY": latency, "PIPED": piped}, sim,
+         "cocotb_out_fifo",
+         {"blocks": 30, "seed": 1000 * piped + 10 * latency + width, "credits": fifo.credits,
+          "through": fifo.through, "ready_after_reset": fifo.ready_after_reset})
+
+
+def _icarus_tb(tmp_path: Path, name: str, instances: list[str]) -> subprocess.CompletedProcess:
+    """Instances of axis_out_fifo (with a line of their own each) elaborated and run by Icarus
+    for time 0: the initial blocks only."""
+    if not runner.available("icarus"):
+        pytest.skip("icarus is not installed")
+    top = "\n".join(["`timescale 1ns / 1ps", "module tb;", "wire clk = 1'b0;", *instances,
+                     "endmodule", ""])
+    (tmp_path / f"{name}.v").write_text(top)
+    files = [str(cores.RTL / f) for f in OUT.rtl]
+    build = subprocess.run([tools.find("iverilog"), "-g2005", "-o", str(tmp_path / name),
+                            "-s", "tb", str(tmp_path / f"{name}.v"), *files],
+                           capture_output=True, text=True, check=False)
+    assert build.returncode == 0, build.stderr
+    return subprocess.run([tools.find("vvp"), "-n", str(tmp_path / name)], capture_output=True,
+                          text=True, check=False, timeout=120)
+
+
+def _instance(n: int, params: dict[str, int]) -> str:
+    plist = ", ".join(f".{k}({v})" for k, v in params.items())
+    return (f"axis_out_fifo #({plist}) u{n} (.clk(clk), .rst(1'b1), .reserve(1'b0), "
+            ".credit(), .key_ready(), .s_axis_tdata(1'b0), .s_axis_tuser(1'b0), "
+            ".s_axis_tvalid(1'b0), .m_axis_tdata(), .m_axis_tuser(), .m_axis_tvalid(), "
+            ".m_axis_tready(1'b0));")
+
+
+def test_out_fifo_depth_is_the_registry_formula(tmp_path):
+    """The depth of the FIFO the RTL instantiates (its DEPTH_LOG2 as elaborated) is the
+    registry's, for every LATENCY up to 129 and a spread of larger ones to the largest each
+    FIFO allows (1024 entries): the formula is written once for Python (OutFifo) and once in
+    the RTL, and this keeps the two the same."""
+    lines, want = [], {}
+    for piped, largest in ((1, 1016), (0, 1023)):
+        block = "g_piped" if piped else "g_plain"
+        for latency in sorted({*range(1, 130), *range(130, largest, 29), largest}):
+            n = len(want)
+            lines.append(_instance(n, {"WIDTH": 1, "USER_WIDTH": 1, "LATENCY": latency,
+                                       "PIPED": piped}))
+            lines.append(f'initial $display("depth %0d %0d %0d", {piped}, {latency}, '
+                         f"u{n}.{block}.u_fifo.DEPTH_LOG2);")
+            want[(piped, latency)] = OutFifo(latency, piped).depth_log2
+    res = _icarus_tb(tmp_path, "depth", lines)
+    got = {(int(p), int(lat)): int(d) for _, p, lat, d in
+           (line.split() for line in res.stdout.splitlines() if line.startswith("depth "))}
+    assert got == want
+    assert {d for (p, _), d in got.items() if p} == set(range(4, 11))  # 16 .. 1024 entries
+    assert {d for (p, _), d in got.items() if not p} == set(range(1, 11))
+
+
+@pytest.mark.parametrize("params,message", [
+    ({"LATENCY": 0}, "LATENCY=0 (1..1016 with this PIPED)"),
+    ({"LATENCY": 1017}, "LATENCY=1017 (1..1016 with this PIPED)"),
+    ({"LATENCY": 1024, "PIPED": 0}, "LATENCY=1024 (1..1023 with this PIPED)"),
+    ({"LATENCY": 4, "PIPED": 2}, "PIPED=2 (0/1)"),
+    ({"LATENCY": 4, "USER_WIDTH": 0}, "USER_WIDTH=0 (>= 1)"),
+    ({"LATENCY": 4, "WIDTH": 0}, "WIDTH=0 (>= 1)"),
+])
+def test_out_fifo_refuses_bad_parameters(tmp_path, params, message):
+    """A parameter out of range stops the elaboration with a message naming the instance, the
+    parameter and its range."""
+    # Icarus runs the check at time 0; WIDTH 4 unless the case sets it
+    res = _icarus_tb(tmp_path, "bad", [_instance(0, {"WIDTH": 4, **params})])
+    assert "axis_out_fifo tb.u0: " in res.stdout + res.stderr
+    assert message in res.stdout + res.stderr
+
+
+@pytest.mark.parametrize("latency,piped", [(0, 1), (1017, 1), (1024, 0), (4, 2)])
+def test_out_fifo_registry_refuses_what_the_rtl_refuses(latency, piped):
+    with pytest.raises(cores.BadParameterError, match=f"LATENCY={latency}, PIPED={piped}"):
+        OutFifo(latency, piped)
+
+
+def test_shared_modules_are_linted():
+    """Every module of rtl/common/ is in the lint (python -m ciphercores.lint): in a registered
+    core's file list, a GCM core's, the measurement harnesses', or SHARED_BLOCKS, linted here
+    on its own with each parameter set."""
+    from ciphercores.synth import flow
+
+    covered = {p.resolve() for c in cores.CORES.values() for p in c.sources()}
+    covered |= {p.resolve() for b in cores.gcm_bases() for p in cores.get(f"gcm({b})").sources()}
+    covered |= {(cores.RTL / f).resolve() for h in (flow.BLOCK, flow.GCM)
+                for f in (*h.rtl, *h.passthrough)}
+    covered |= {(cores.RTL / f).resolve() for files, _ in lint.SHARED_BLOCKS.values()
+                for f in files}
+    assert {p.resolve() for p in (cores.RTL / "common").glob("*.v")} <= covered
+    for top, (_, sets) in lint.SHARED_BLOCKS.items():
+        for params in sets:
+            res = lint.lint_block(top, params)
+            assert res.returncode == 0 and not res.stderr.strip(), (top, params, res.stderr)

@@ -2,7 +2,8 @@
 """The registry of RTL cores: the one list that tests, the CLI, the driver and the synthesis
 flow read. Nothing else in the project lists cores; every caller imports this package.
 
-- :mod:`.schema`: what a core entry says (:class:`Core`) and the registry (``CORES``);
+- :mod:`.schema`: what a core entry says (:class:`Core`), the registry (``CORES``) and the
+  output FIFO the pipelined cores share (:class:`OutFifo`: its sizing and cycle figures);
 - :mod:`.speck`, :mod:`.blowfish`, :mod:`.aes`, :mod:`.des`: the cores of each cipher family;
 - :mod:`.modecore`: the hardware mode cores ``MODE(CORE)`` built around a registered core;
 - :mod:`.gcmcore`: the GCM cores ``gcm(CORE)`` around an AES core;
@@ -46,12 +47,13 @@ from .schema import (
     RTL,
     STREAM_KINDS,
     Core,
+    OutFifo,
     Params,
     register,
 )
 
 __all__ = ["CORES", "HW_MODES", "KINDS", "LISTED_KINDS", "MAX_RESET_CYCLES", "ROOT", "RTL",
            "SERIAL_ENCRYPT", "STREAM_KINDS", "BadParameterError", "Core", "GcmCore", "ModeCore",
-           "Params", "UnknownCoreError", "configure", "cores_for", "every", "gcm_bases",
-           "gcm_core", "get", "listed_core", "mode_bases", "mode_core", "parse_assignments",
-           "parse_core_spec", "parse_params", "register", "split_core_spec"]
+           "OutFifo", "Params", "UnknownCoreError", "configure", "cores_for", "every",
+           "gcm_bases", "gcm_core", "get", "listed_core", "mode_bases", "mode_core",
+           "parse_assignments", "parse_core_spec", "parse_params", "register", "split_core_spec"]

@@ -248,6 +248,61 @@ def pow2_at_least(n: int) -> int:
     return 1 << max(0, n - 1).bit_length()
 
 
+#: per PIPED of rtl/common/axis_out_fifo.v: the blocks beyond LATENCY its credits must cover so
+#: that one block a cycle never waits (the RTL's SLACK), the cycles from the FIFO's input edge
+#: to a block's output transfer, and the registers between the wipe's end and its key_ready
+_OUT_FIFO_SLACK = {0: 1, 1: 8}
+_OUT_FIFO_THROUGH = {0: 1, 1: 4}
+_OUT_FIFO_KEY_REGS = {0: 0, 1: 2}
+
+
+@dataclass(frozen=True)
+class OutFifo:
+    """The output FIFO of a pipelined core (rtl/common/axis_out_fifo.v) with the parameters
+    the core passes it, and what follows from them: the one statement, for the registry, of
+    how the RTL sizes it (tests/common/test_shared_rtl.py checks the RTL's elaborated depth
+    and its wipe against these across LATENCY, on both simulators)."""
+
+    #: LATENCY: rising edges from a block's input handshake to the FIFO's taking it
+    latency: int
+    #: PIPED: 1 read through registers (axis_out_fifo_piped), 0 axis_credit_fifo
+    piped: int = 1
+
+    def __post_init__(self):
+        # the RTL's own check (axis_out_fifo.v): at most 1024 entries
+        if self.piped not in _OUT_FIFO_SLACK or not \
+                1 <= self.latency <= 1024 - _OUT_FIFO_SLACK.get(self.piped, 0):
+            raise BadParameterError(f"axis_out_fifo: LATENCY={self.latency}, PIPED={self.piped}"
+                                    " (PIPED 0 or 1; LATENCY 1..1023, 1..1016 with PIPED 1)")
+
+    @property
+    def depth_log2(self) -> int:
+        """DEPTH_LOG2 of the FIFO the RTL instantiates."""
+        return (self.latency + _OUT_FIFO_SLACK[self.piped] - 1).bit_length()
+
+    @property
+    def depth(self) -> int:
+        """RAM entries: also the cycles of the wipe after a reset, one entry a cycle."""
+        return 1 << self.depth_log2
+
+    @property
+    def credits(self) -> int:
+        """The most blocks reserved and not yet out of ``m_axis``."""
+        return self.depth + (0 if self.piped else 1)
+
+    @property
+    def through(self) -> int:
+        """Cycles from the FIFO's input edge to a block's output transfer, the FIFO empty and
+        ``m_axis_tready`` high: the core's latency is ``latency`` + this."""
+        return _OUT_FIFO_THROUGH[self.piped]
+
+    @property
+    def ready_after_reset(self) -> int:
+        """Cycles after ``rst`` falls with ``key_ready`` (and ``credit``) low: the wipe, and
+        its end's way to the credit side."""
+        return self.depth + _OUT_FIFO_KEY_REGS[self.piped]
+
+
 #: the longest reset a core may ask for (docs/interface.md rule 5)
 MAX_RESET_CYCLES = 8
 
