@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .schema import Core, Params, pow2_at_least, register
+from .schema import Core, OutFifo, Params, register
 
 
 def _aes_rounds(key_bits: int) -> int:
@@ -71,11 +71,12 @@ register(Core(
                          * (3 if p["SUBREG"] == 2 else 1) + 2),
     key_change="nothing to wait for but a running key pre-pass: blocks carry their own key "
                "schedule, so blocks inside finish with their key while new ones use the new one",
-    # after a reset: the output FIFO's wipe, one entry a cycle (2^clog2(stages + 10) entries,
-    # the FIFO_LOG2 of aes_pipe.v), then two registers carry its end to the key handshake
-    ready_after_reset=lambda p: pow2_at_least(_aes_rounds(p["KEY_BITS"])
-                                              * (1 + p["SUBREG"] + p["MIXREG"])
-                                              - p["MIXREG"] + 10) + 2,
+    # after a reset: the output FIFO's wipe, one entry a cycle, then two registers carry its
+    # end to the key handshake. aes_pipe.v sizes its FIFO as axis_out_fifo does for the edges
+    # from the input handshake to the FIFO (the input register, stage 0, the round stages)
+    ready_after_reset=lambda p: OutFifo(_aes_rounds(p["KEY_BITS"])
+                                        * (1 + p["SUBREG"] + p["MIXREG"])
+                                        - p["MIXREG"] + 2).ready_after_reset,
     test_module="cocotb_aes",
     decrypts=lambda p: bool(p["DECRYPT"]),
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow

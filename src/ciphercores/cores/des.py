@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .schema import Core, pow2_at_least, register
+from .schema import Core, OutFifo, register
 
 # The TDES cores implement des-ede3, des-ede and des (keying options 1, 2, 3), chosen per key
 # load by s_key_tlen = 24, 16 or 8; the DES cores are the same RTL with DES_ONLY = 1. Keying
@@ -18,10 +18,11 @@ _ITER_READY = 1
 
 
 def _pipe_ready(rounds: int):
-    """ready_after_reset of des_pipe / tdes_pipe: the output FIFO's wipe, one entry a cycle
-    (tdes_pipe.v: FIFO_LOG2 = $clog2(ROUNDS + 9)), then two registers carry its end to the
-    key handshake."""
-    return lambda p: pow2_at_least(rounds + 9) + 2
+    """ready_after_reset of des_pipe / tdes_pipe: the output FIFO's wipe, one entry a cycle,
+    then two registers carry its end to the key handshake. tdes_pipe.v sizes its FIFO as
+    axis_out_fifo does for the edges from the input handshake to the FIFO (the input stage
+    and the round stages)."""
+    return lambda p: OutFifo(rounds + 1).ready_after_reset
 _TDES = dict(_DES, ciphers=lambda p: _TDES_CIPHERS, key_bits=lambda p: 192, key_len_port=True)
 
 register(Core(

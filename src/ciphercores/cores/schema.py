@@ -242,12 +242,6 @@ def filelist(family: str, top: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def pow2_at_least(n: int) -> int:
-    """2 ** $clog2(n), as the RTL sizes a FIFO: the entries an output FIFO wipes after a
-    reset, one a cycle (``ready_after_reset`` of the cores that have one)."""
-    return 1 << max(0, n - 1).bit_length()
-
-
 #: per PIPED of rtl/common/axis_out_fifo.v: the blocks beyond LATENCY its credits must cover so
 #: that one block a cycle never waits (the RTL's SLACK), the cycles from the FIFO's input edge
 #: to a block's output transfer, and the registers between the wipe's end and its key_ready

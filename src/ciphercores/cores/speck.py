@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .schema import Core, Params, pow2_at_least, register
+from .schema import Core, OutFifo, Params, register
 
 
 def _speck_rounds(p: Params) -> int:
@@ -87,11 +87,13 @@ register(Core(
     key_setup=lambda p: (_speck_rounds(p) - 1) * (2 + p["SUBREG"] if p["SUBREG"] else 1) + 2,
     key_change="nothing (after reset: the output FIFO's wipe): each block carries its key "
                "state, blocks inside finish with theirs",
-    # after a reset: the output FIFO's wipe, one entry a cycle (speck_pipe.v: FIFO_LOG2 =
-    # $clog2(STAGES + 2) without registers inside the round, FIFO_LOG2_PIPED = $clog2(STAGES x
-    # (1 + SUBREG) + 9) with them)
-    ready_after_reset=lambda p: (pow2_at_least(p["STAGES"] + 2) if not p["SUBREG"] else
-                                 pow2_at_least(p["STAGES"] * (1 + p["SUBREG"]) + 9)),
+    # after a reset: the output FIFO's wipe, one entry a cycle. speck_pipe.v sizes its FIFO as
+    # axis_out_fifo does for the most blocks between the input handshake and the FIFO (the
+    # input register and a slot per cycle of the loop: STAGES x (1 + SUBREG) + 1), with
+    # axis_credit_fifo for SUBREG = 0 and the piped FIFO otherwise; its key handshake reads
+    # the FIFO's wipe flag directly (no registers in between)
+    ready_after_reset=lambda p: OutFifo(p["STAGES"] * (1 + p["SUBREG"]) + 1,
+                                        piped=int(p["SUBREG"] != 0)).depth,
     test_module="cocotb_core",
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),
