@@ -157,3 +157,36 @@ def test_harness_places_and_routes_on_each_board_part(name):
 #: the bel types of each family's nextpnr report that hold LUTs and flip-flops
 BELS = {"gw1n": ("LUT4", "DFF"), "gw2a": ("LUT4", "DFF"), "nexus": ("OXIDE_COMB", "OXIDE_FF"),
         "gatemate": ("CPE_LT", "CPE_FF")}
+
+
+def _board_rec(core, target, grade, **fig):
+    return {"core": core.name, "params": core.params(), "target": target, "grade": grade,
+            "seeds": [1, 2, 3], "status": "ok", "error": None, "fmax_mhz": 100.0,
+            "fmax_min_mhz": 99.0, "fmax_max_mhz": 101.0, "lanes": 1, "block_bits": 128,
+            "interval": 32, "latency": 33, "gbps": 0.4,
+            "core_area": {"lut": 864, "ff": 648, "carry": 0, "bram": 0, "dsp": 0, "lutram": 0},
+            **fig}
+
+
+def test_by_board_table_shows_figures_shares_and_what_does_not_fit():
+    from ciphercores.synth import results
+
+    core = cores.get("speck_iter")
+    ok = _board_rec(core, "gw1n", "9")
+    big = _board_rec(core, "ice40", "up5k", status="does not fit", fmax_mhz=None,
+                     error="does not fit: LUT 6,000 needed / 5,280 available (synthesis cells)")
+    other = _board_rec(core, "gw1n", "9", params={**core.params(), "WORD": 16})  # not defaults
+    lines = results.by_board_table([ok, big, other])
+    head = next(line for line in lines if line.startswith("| core |"))
+    parts = [c.strip() for c in head.strip("|").split("|")][1:]
+    assert parts[0] == "iCE40UP5K-SG48 (iCEBreaker)" and len(parts) == len(results.BOARD_CONFIGS)
+    row = next(line for line in lines if line.startswith("| `speck_iter` |"))
+    cells = [c.strip() for c in row.strip("|").split("|")][1:]
+    at = {tp: cells[i] for i, tp in enumerate(results.BOARD_CONFIGS)}
+    # 864 of the GW1NR-9's 8,640 LUTs, 648 of its 6,480 flip-flops; no block RAM: not shown
+    assert at[("gw1n", "9")] == "100.0 MHz, 0.400 Gbit/s; LUT 10%, FF 10%"
+    assert at[("ice40", "up5k")] == ("does not fit: LUT 6,000 needed / 5,280 available "
+                                     "(synthesis cells)")
+    assert at[("nexus", "40")] == "not measured"
+    # a core with no record on any part but ECP5: no table at all
+    assert results.by_board_table([_board_rec(core, "ecp5", "8")]) == []

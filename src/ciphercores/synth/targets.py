@@ -151,14 +151,14 @@ _GOWIN_CELLS: dict[str, tuple[str, float]] = {
 }
 _GOWIN_IGNORE = ("IBUF", "OBUF", "TBUF", "IOBUF", "GND", "VCC", "GSR", "BUFG")
 _GOWIN_TIMING = (
-    "nextpnr-himbaechel's Gowin timing (Project Apicula's data, added in nextpnr pull request "
-    "1345) was reported by its author about 20% optimistic against the vendor's tool, with no "
+    "nextpnr-himbaechel's Gowin timing (Project Apicula's data, added by YosysHQ/nextpnr#1345) "
+    "was reported by its author about 20% optimistic against the vendor's tool, with no "
     "block-RAM timing: a path through a BSRAM is not timed, so a core with block RAM can be "
     "slower than shown; the database gives no pulse-width or block-RAM clock limit to cap with "
     "(docs/fpga-limits.md)")
 # synth_nexus maps LUTs with ABC9, whose netlists tie the first CCU2's carry input to a VLO
-# cell that nextpnr-nexus refuses ("CIN net ... driven by non-CCU2 cell", Yosys issue 4081,
-# nextpnr issue 1261; reproduced with these versions): the same script with classic ABC for
+# cell that nextpnr-nexus refuses ("CIN net ... driven by non-CCU2 cell", YosysHQ/yosys#4081,
+# YosysHQ/nextpnr#1261; reproduced with these versions): the same script with classic ABC for
 # the LUT mapping, as the ECP5 target's fallback does
 _NEXUS_SYNTH = ("synth_nexus -top {top} -run :map_luts; "
                 "techmap -map +/lattice/latches_map.v; abc -lut 4 -dress; clean; "
@@ -166,14 +166,14 @@ _NEXUS_SYNTH = ("synth_nexus -top {top} -run :map_luts; "
 _NEXUS_TIMING = (
     "nextpnr-nexus's timing comes from Project Oxide's database, fitted to the timing analysis "
     "of Lattice Radiant (its cell and interconnect delays, updated to the production Radiant "
-    "in nextpnr pull request 1011), for the part's speed grade 9; like Project Trellis, its "
+    "by YosysHQ/nextpnr#1011), for the part's speed grade 9; like Project Trellis, its "
     "importer reads delays and setup/hold times, not minimum pulse widths, and the database "
     "gives no block-RAM clock limit to cap with (docs/fpga-limits.md)")
 _GATEMATE_TIMING = (
     "nextpnr-himbaechel's GateMate support is young: its first version had no timing data "
-    "(nextpnr pull request 1473), cell delays from Project Peppercorn came in pull request 1537 "
+    "(YosysHQ/nextpnr#1473), cell delays from Project Peppercorn came with YosysHQ/nextpnr#1537 "
     "without the block RAM's clock assignment; users report its Fmax well below Cologne Chip's "
-    "own p_r and runs of over an hour for 10,000 cells (nextpnr issues 1732 and 1615). No "
+    "own p_r and runs of over an hour for 10,000 cells (YosysHQ/nextpnr#1732, #1615). No "
     "pulse-width or block-RAM limit in the database to cap with (docs/fpga-limits.md)")
 
 TARGETS: dict[str, Target] = {
