@@ -302,7 +302,11 @@ TARGETS: dict[str, Target] = {
         synth=_NEXUS_SYNTH,
         synth_abc=None,
         pnr="nextpnr-nexus",
-        grades={"40": ("--device", "LIFCL-40-9BG400C")},
+        # router1: with router2, nextpnr-nexus's default, the arc from the clock pad to its
+        # DCC fails to route once the clock has a few hundred loads ("Failed to route arc 0.0
+        # of net 'clk'", as in YosysHQ/nextpnr#1317; reproduced on a 200-bit shift register,
+        # any clock pin, any seed), router1 routes it
+        grades={"40": ("--device", "LIFCL-40-9BG400C", "--router", "router1")},
         default_grade="40",
         freq_mhz=200,
         cells={"LUT4": ("lut", 1), "INV": ("lut", 1),
