@@ -190,3 +190,34 @@ def test_by_board_table_shows_figures_shares_and_what_does_not_fit():
     assert at[("nexus", "40")] == "not measured"
     # a core with no record on any part but ECP5: no table at all
     assert results.by_board_table([_board_rec(core, "ecp5", "8")]) == []
+
+
+def test_records_of_a_board_come_from_the_archive_without_its_tool(tmp_path, monkeypatch):
+    """A machine without the `boards` extra (CI, `make test`) still shows the archived board
+    records: a missing place-and-route tool is no measurement to run, the archive serves the
+    record (its inputs name the pinned package version, the same as where it was measured)."""
+    core = cores.get("speck_iter")
+    p = core.params()
+    rec = {"schema": flow.SCHEMA, "core": core.name, "params": p, "target": "nexus",
+           "grade": "40", "seeds": [1, 2, 3], "status": "ok", "error": None,
+           "fmax_mhz": 150.0, "fmax_min_mhz": 149.0, "fmax_max_mhz": 151.0, "lanes": 1,
+           "core_area": {"lut": 500, "ff": 300, "carry": 0, "bram": 0, "dsp": 0, "lutram": 0},
+           "harness": {"area": {"lut": 1, "ff": 2}}, "tools": {}, "wall_s": 1.0,
+           "date": "2026-11-27T00:00:00+00:00", "commands": []}
+    rec["inputs"] = flow.inputs_digest(core, p, "nexus", "40", (1, 2, 3))
+    archive = tmp_path / "measurements.json"
+    flow.write_archive([rec], archive)
+    real_find = tools.find
+
+    def find(tool, required=True):
+        if tool in tools.EXTRAS:
+            raise ToolNotFound(f"{tool} not found")
+        return real_find(tool, required)
+
+    monkeypatch.setattr(tools, "find", find)
+    tools.version.cache_clear()
+    try:
+        got = flow.recorded(core, p, "nexus", "40", (1, 2, 3), archive=archive)
+    finally:
+        tools.version.cache_clear()
+    assert got["archived"] is True and got["fmax_mhz"] == 150.0 and got["stale"] is False

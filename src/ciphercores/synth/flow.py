@@ -29,7 +29,7 @@ from pathlib import Path
 
 from .. import cores, tools
 from ..cores import RTL, Core
-from ..errors import FlowError, NotCached
+from ..errors import FlowError, NotCached, ToolNotFound
 from ..paths import cache_root
 from . import canon, limits, netlist, reports, sta
 from .targets import RESOURCES, Target
@@ -789,8 +789,8 @@ def recorded(core: Core, params: dict[str, int] | None = None,
     kept = read_archive(archive)
     try:
         rec = measure(core, p, tgt.name, grade, seeds=seeds, cache_only=True)
-    except NotCached:
-        rec = None
+    except (NotCached, ToolNotFound):  # a tool not installed here (an install extra's) has
+        rec = None                     # no cache to read: the archive's record, if any
     if rec is not None:  # steps cached before commits were kept: the archive's
         if not rec.get("commit") and digest in kept:
             rec["commit"] = kept[digest].get("commit")
