@@ -207,6 +207,7 @@ def test_records_of_a_board_come_from_the_archive_without_its_tool(tmp_path, mon
     rec["inputs"] = flow.inputs_digest(core, p, "nexus", "40", (1, 2, 3))
     archive = tmp_path / "measurements.json"
     flow.write_archive([rec], archive)
+    flow.widths_of(core, p)  # the ports step cached: the record would be read up to the tools
     real_find = tools.find
 
     def find(tool, required=True):
