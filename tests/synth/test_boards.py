@@ -179,7 +179,7 @@ def test_by_board_table_shows_figures_shares_and_what_does_not_fit():
     lines = results.by_board_table([ok, big, other])
     head = next(line for line in lines if line.startswith("| core |"))
     parts = [c.strip() for c in head.strip("|").split("|")][1:]
-    assert parts[0] == "iCE40UP5K-SG48 (iCEBreaker)" and len(parts) == len(results.BOARD_CONFIGS)
+    assert parts[0] == "iCEBreaker: iCE40 UP5K" and len(parts) == len(results.BOARD_CONFIGS)
     row = next(line for line in lines if line.startswith("| `speck_iter` |"))
     cells = [c.strip() for c in row.strip("|").split("|")][1:]
     at = {tp: cells[i] for i, tp in enumerate(results.BOARD_CONFIGS)}

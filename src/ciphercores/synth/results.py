@@ -555,9 +555,18 @@ def target_tables(recs: list[dict], level: str) -> list[str]:
     return out
 
 
+#: the by-board table's column heads: a board, then its part
+BOARD_HEADS = {("ice40", "up5k"): "iCEBreaker: iCE40 UP5K",
+               ("ice40", "hx8k"): "iCE40-HX8K Breakout: HX8K",
+               ("gw1n", "9"): "Tang Nano 9K: GW1NR-9",
+               ("gw2a", "18"): "Tang Nano 20K: GW2A-18",
+               ("nexus", "40"): "CrossLink-NX EVN: LIFCL-40",
+               ("gatemate", "a1"): "GateMate A1 EVB: CCGM1A1",
+               ("ecp5", "8"): "ULX3S 85F: ECP5-85 (speed 8)"}
+
+
 def _part_head(target: str, grade: str) -> str:
-    t = TARGETS[target]
-    return f"{t.parts.get(grade, target)} ({t.boards.get(grade, '')})"
+    return BOARD_HEADS.get((target, grade)) or f"{target} {grade}"
 
 
 def used(r: dict, resource: str) -> float | None:
@@ -586,7 +595,10 @@ def _board_cell(r: dict | None) -> str:
     if not r.get("fmax_mhz"):
         return mark(f"fits (synthesis only): {shares}", r)
     fmax = f"{_fmt(r['fmax_mhz'])} MHz{' (' + limits.note(r) + ')' if limits.note(r) else ''}"
-    return mark(f"{fmax}, {_gbps_cell(r)} Gbit/s; {shares}", r)
+    per = _per_cipher(r)  # the first (shortest key's) figure where they differ by cipher
+    gbps = (f"{_fmt(per[0][2], 3)} Gbit/s ({per[0][0]})" if per
+            else f"{_fmt(r.get('gbps'), 3)} Gbit/s")
+    return mark(f"{fmax}, {gbps}; {shares}", r)
 
 
 def by_board_table(recs: list[dict], level: str = "##") -> list[str]:
