@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?=
 
 .PHONY: demo test slow formal lint clean venv bench-synth bench-sweeps bench-stale bench-routers soc \
-	suite-time
+	suite-time bench-boards
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -95,6 +95,26 @@ bench-sweeps: $(STAMP)
 	$(BIN)/ciphercores explore aes_pipe -P LANES=1,2 --target ecp5 --seeds '' --parallel 2 \
 	  --out docs/img --name aes_pipe-lanes || status=1; \
 	$(BIN)/ciphercores results; exit $$status
+
+# the `boards` extra (nextpnr for Gowin, Lattice Nexus, GateMate), for `make bench-boards` only
+BOARDS_STAMP := $(VENV)/.installed-boards
+$(BOARDS_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,boards]'
+	touch $(BOARDS_STAMP)
+
+## bench-boards: the by-board table of docs/results.md: every core at its default parameters on
+## every board part (iCE40 UP5K and HX8K, Gowin GW1NR-9 and GW2A-18, Lattice LIFCL-40, GateMate
+## CCGM1A1, ECP5-85), placer seeds 1,2,3, one run at a time under nice; a core whose synthesis
+## cells exceed the part is recorded as not fitting without place-and-route. Cached; long
+## (GateMate runs can take an hour each); then docs/results.md.
+bench-boards: $(BOARDS_STAMP)
+	status=0; nofit=$$($(BIN)/python -c "from ciphercores.errors import DoesNotFit as e; print(e.exit_code)"); \
+	for core in $$($(BIN)/python -c "from ciphercores import cores; print(*cores.CORES)"); do \
+	  for part in ice40:up5k ice40:hx8k gw1n:9 gw2a:18 nexus:40 gatemate:a1 ecp5:8; do \
+	    nice -n 15 $(BIN)/ciphercores synth $$core --target $${part%%:*} --grade $${part#*:} \
+	      > /dev/null; rc=$$?; [ $$rc -eq 0 ] || [ $$rc -eq $$nofit ] || status=1; \
+	  done; \
+	done; $(BIN)/ciphercores results; exit $$status
 
 ## bench-stale: measure again every row the pages show stale (older RTL or tools), one placer
 ## seed at a time under nice, in order: the defaults at ECP5 speed 8 (the README's rows), at

