@@ -500,8 +500,11 @@ def _gcm_verification(core: Core) -> list[str]:
             "Verilator and Icarus): " + ", ".join(f"`{t}`" for t in tests) + ".",
             "- Every case of the NIST CAVP files `gcmEncryptExtIV128.rsp` and "
             "`gcmDecrypt128.rsp` (with their FAIL cases) and of Wycheproof's "
-            "`aes_gcm_test.json` through the RTL (the default suite runs an even sample "
-            "where the simulation is slow; `-m slow` every case).",
+            "`aes_gcm_test.json` through the RTL with `-m slow`; the default suite runs "
+            "every Wycheproof case and the first case of every shape of the NIST files (IV, "
+            "AAD, data and tag lengths, and the verdict) through gcm(aes_iter) on Verilator; "
+            "elsewhere an even sample of the NIST files and every Wycheproof case (on Icarus "
+            "the first of each test group, result and flags).",
             f"- Random messages (random IV, AAD and data lengths, zero and partial blocks "
             f"included, back to back) against the `cryptography` package: "
             f"{runner.RANDOM_BLOCKS:,} blocks on Verilator, {runner.icarus_blocks(core.name):,} on "
