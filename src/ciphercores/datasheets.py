@@ -275,16 +275,17 @@ def _verification(core: Core) -> list[str]:
     from . import kat
     from .sim import runner  # the test budgets and vectors; not needed at CLI start
 
+    family = f"cocotb_{core.family}"
+    own = (ROOT / "tests" / "rtl" / f"{family}.py").exists()
     sims = "Verilator" + (", Icarus behind `-m slow`" if "icarus" in core.slow_runs
                           else " and Icarus")
     if "icarus" not in core.slow_runs and core.icarus_sets is not None:
-        sims += (" (on Icarus the default suite runs "
+        sims += (" (on Icarus the default suite runs the interface contract on "
                  + "; ".join(_label(core, core.params(core.test_sets[i]))
                              for i in core.icarus_sets)
-                 + ", the other sets behind `-m slow`)")
+                 + ", the other sets behind `-m slow`"
+                 + (f"; `{family}.py` on the default set" if own else "") + ")")
     icarus = runner.icarus_blocks(core.name)
-    family = f"cocotb_{core.family}"
-    own = (ROOT / "tests" / "rtl" / f"{family}.py").exists()
     tests = _cocotb_tests("cocotb_core") + (_cocotb_tests(family) if own else [])
     out = [f"- Simulators: {sims}. Parameter sets: "
            + "; ".join(_label(core, p) for p in
@@ -296,7 +297,7 @@ def _verification(core: Core) -> list[str]:
            f"{runner.RANDOM_BLOCKS:,} on Verilator, {icarus:,} on Icarus; "
            f"{runner.SLOW_BLOCKS:,} through the co-simulation driver with `-m slow`.",
            "- Known answers from `vectors/` (all on Verilator, an even sample of "
-           f"{runner.ICARUS_KAT_SAMPLE} per cipher on Icarus): "
+           f"{runner.icarus_kat_sample(core.name)} per cipher on Icarus): "
            + ", ".join(f"{c} {len(kat.kat(c))}" for c in _all_ciphers(core)) + "."]
     heavy = sorted(core.slow_runs - {"icarus"})
     if heavy:
@@ -493,8 +494,11 @@ def _gcm_verification(core: Core) -> list[str]:
             "Verilator and Icarus): " + ", ".join(f"`{t}`" for t in tests) + ".",
             "- Every case of the NIST CAVP files `gcmEncryptExtIV128.rsp` and "
             "`gcmDecrypt128.rsp` (with their FAIL cases) and of Wycheproof's "
-            "`aes_gcm_test.json` through the RTL (the default suite runs an even sample "
-            "where the simulation is slow; `-m slow` every case).",
+            "`aes_gcm_test.json` through the RTL with `-m slow`; the default suite runs "
+            "every Wycheproof case and the first case of every shape of the NIST files (IV, "
+            "AAD, data and tag lengths, and the verdict) through gcm(aes_iter) on Verilator; "
+            "elsewhere an even sample of the NIST files and every Wycheproof case (on Icarus "
+            "the first of each test group, result and flags).",
             f"- Random messages (random IV, AAD and data lengths, zero and partial blocks "
             f"included, back to back) against the `cryptography` package: "
             f"{runner.RANDOM_BLOCKS:,} blocks on Verilator, {runner.icarus_blocks(core.name):,} on "

@@ -229,9 +229,37 @@ def _random_msg(g: Gcm, rng, new_key: bool) -> Msg:
 # the official files
 # ----------------------------------------------------------------------------------------
 
-def _nist(name: str, decrypt: bool, sample: int | None) -> list[Msg]:
+#: a sample of a vector file that keeps the first case of every shape (``_nist_shape``,
+#: ``_wycheproof_shape``): what the file exercises, without the repeats of a shape with other
+#: random keys and data
+SHAPES = "shapes"
+
+
+def _nist_shape(f: dict) -> tuple:
+    """A CAVP case's shape: its IV, data, AAD and tag lengths, and whether it must fail (the
+    file's sections are these lengths; each holds 15 cases of random keys and data)."""
+    return (len(f["IV"]), len(f.get("PT", f.get("CT", ""))), len(f["AAD"]), len(f["Tag"]),
+            "FAIL" in f)
+
+
+def _first_of_each(items: list, shape) -> list:
+    seen: set = set()
+    out = []
+    for it in items:
+        k = shape(it)
+        if k not in seen:
+            seen.add(k)
+            out.append(it)
+    return out
+
+
+def _nist(name: str, decrypt: bool, sample: int | str | None) -> list[Msg]:
     recs = vectors.load_rsp(f"aes/gcm/{name}")
-    if sample:
+    if sample == SHAPES:
+        recs = _first_of_each(recs, lambda r: _nist_shape(r.fields))
+    elif isinstance(sample, str):
+        raise ValueError(f"nist_sample: {sample!r}")
+    elif sample:
         step = max(1, len(recs) // sample)
         recs = recs[::step]
     msgs = []
@@ -272,10 +300,11 @@ async def _run_chunks(g: Gcm, msgs: list[Msg], chunk: int = 200, **kw) -> list:
 
 @cocotb.test()
 async def nist_cavp(dut):
-    """Every case of gcmEncryptExtIV128.rsp and gcmDecrypt128.rsp (an even sample on the
-    slower simulator) through the RTL, back to back, a key load before each: ciphertext and
-    tag, or plaintext and verdict, equal the file's (truncated tags by the tag beat's tkeep;
-    IVs of 8, 96 and 1024 bits)."""
+    """Every case of gcmEncryptExtIV128.rsp and gcmDecrypt128.rsp through the RTL (the
+    ``nist_sample`` option: an even sample of so many cases a file, or the first case of
+    every shape, ``SHAPES``), back to back, a key load before each: ciphertext and tag, or
+    plaintext and verdict, equal the file's (truncated tags by the tag beat's tkeep; IVs of
+    8, 96 and 1024 bits)."""
     cfg = config()
     if 16 not in _key_lengths(cfg["params"]):
         return  # the files are AES-128's
@@ -291,28 +320,34 @@ async def nist_cavp(dut):
 
 @cocotb.test()
 async def wycheproof(dut):
-    """Every case of Wycheproof's aes_gcm_test.json whose key length the core takes: a valid
-    case encrypts to its ciphertext and tag and decrypts to its plaintext with a passing
-    verdict; an invalid one decrypts with a failing verdict (and an empty IV encrypts to a
-    failing verdict, no tag)."""
+    """Every case of Wycheproof's aes_gcm_test.json whose key length the core takes (the
+    ``wycheproof_sample`` option ``SHAPES``: the first case of each test group, result and
+    flags): a valid case encrypts to its ciphertext and tag and decrypts to its plaintext
+    with a passing verdict; an invalid one decrypts with a failing verdict (and an empty IV
+    encrypts to a failing verdict, no tag)."""
     cfg = config()
     g = Gcm(dut, cfg.get("seed", 1))
     await g.tb.start()
     data = vectors.load_json("aes/gcm/wycheproof_aes_gcm_test.json")
+    tests = [(grp, t) for grp in data["testGroups"]
+             if grp["keySize"] // 8 in _key_lengths(cfg["params"]) for t in grp["tests"]]
+    if cfg.get("wycheproof_sample") == SHAPES:
+        tests = _first_of_each(tests, lambda gt: (gt[0]["keySize"], gt[0]["ivSize"],
+                                                  gt[0]["tagSize"], gt[1]["result"],
+                                                  tuple(gt[1]["flags"])))
+    elif cfg.get("wycheproof_sample") is not None:
+        raise ValueError(f"wycheproof_sample: {cfg['wycheproof_sample']!r}")
     msgs, cases = [], []
-    for grp in data["testGroups"]:
-        if grp["keySize"] // 8 not in _key_lengths(cfg["params"]):
-            continue
-        for t in grp["tests"]:
-            key, iv = bytes.fromhex(t["key"]), bytes.fromhex(t["iv"])
-            aad, ct, tag = (bytes.fromhex(t[k]) for k in ("aad", "ct", "tag"))
-            msg = bytes.fromhex(t["msg"])
-            valid = t["result"] == "valid"
-            if valid or not iv:
-                msgs.append(Msg(iv=iv, aad=aad, data=msg, key=key))
-                cases.append((t, "enc"))
-            msgs.append(Msg(iv=iv, aad=aad, data=ct, decrypt=True, tag=tag, key=key))
-            cases.append((t, "dec"))
+    for _, t in tests:
+        key, iv = bytes.fromhex(t["key"]), bytes.fromhex(t["iv"])
+        aad, ct, tag = (bytes.fromhex(t[k]) for k in ("aad", "ct", "tag"))
+        msg = bytes.fromhex(t["msg"])
+        valid = t["result"] == "valid"
+        if valid or not iv:
+            msgs.append(Msg(iv=iv, aad=aad, data=msg, key=key))
+            cases.append((t, "enc"))
+        msgs.append(Msg(iv=iv, aad=aad, data=ct, decrypt=True, tag=tag, key=key))
+        cases.append((t, "dec"))
     parts = await _run_chunks(g, msgs)
     for (t, what), p in zip(cases, parts, strict=True):
         outs = [v for _, v in p["out"]]

@@ -87,34 +87,49 @@ def _gcm_id(case) -> str:
     return name + "".join(f"-{k}={v}" for k, v in params.items())
 
 
-#: what the default suite runs of each set on each simulator: the NIST sample (None: every
-#: case), or None to leave the run to ``-m slow`` (which runs every case everywhere). The
-#: default suite keeps to its time budget: the whole files through gcm(aes_iter) on
-#: Verilator, an even sample elsewhere; Icarus on gcm(aes_iter) only
-_DEFAULT_RUNS = {(0, "verilator"): ("all",), (0, "icarus"): (150,),
-                 (1, "verilator"): (300,), (2, "verilator"): (500,)}
+#: what the default suite runs of each set on each simulator: the sample of the vector files
+#: (``nist_sample``: so many NIST cases a file, ``"shapes"`` the first case of every shape
+#: (IV, data, AAD and tag lengths, and the verdict: 1,574 of the 15,750); ``wycheproof_sample``
+#: ``"shapes"``: the first case of each group, result and flags, 61 of 316; absent: every
+#: case); a set and simulator not named here run with ``-m slow`` only, on every case. The
+#: default suite keeps to its time budget: every shape of both files and every Wycheproof
+#: case through gcm(aes_iter) on Verilator, an even sample of the NIST files elsewhere;
+#: Icarus on gcm(aes_iter) only. ``test_gcm_files_every_case`` runs every case of both
+#: files through gcm(aes_iter) on Verilator with ``-m slow`` (the build the default run made).
+_DEFAULT_RUNS = {(0, "verilator"): {"nist_sample": "shapes"},
+                 (0, "icarus"): {"nist_sample": 150, "wycheproof_sample": "shapes"},
+                 (1, "verilator"): {"nist_sample": 300},
+                 (2, "verilator"): {"nist_sample": 500}}
 
 
 def _gcm_cases():
     for i, case in enumerate(GCM_SETS):
         for sim in runner.SIMULATORS:
             run = _DEFAULT_RUNS.get((i, sim))
-            marks = [] if run else [pytest.mark.slow]
-            sample = None if not run or run[0] == "all" else run[0]
-            yield pytest.param(case, sim, sample, marks=marks, id=f"{_gcm_id(case)}-{sim}")
+            marks = [] if run is not None else [pytest.mark.slow]
+            yield pytest.param(case, sim, run or {}, marks=marks,
+                               id=f"{_gcm_id(case)}-{sim}")
 
 
-@pytest.mark.parametrize("case,sim,sample", list(_gcm_cases()))
-def test_gcm_core(case, sim, sample):
-    """Every test of cocotb_gcm.py: the NIST CAVP files (every case, or an even sample in the
-    default suite where the simulation is slow) and Wycheproof's file through the RTL, 10^4
-    random blocks against `cryptography` (fewer on Icarus: runner.icarus_blocks) with and
-    without random idle and back-pressure, the cycle figures and constant time, the reset."""
+@pytest.mark.parametrize("case,sim,samples", list(_gcm_cases()))
+def test_gcm_core(case, sim, samples):
+    """Every test of cocotb_gcm.py: the NIST CAVP files and Wycheproof's file through the RTL
+    (every case, or the sample ``_DEFAULT_RUNS`` names for the default suite), 10^4 random
+    blocks against `cryptography` (fewer on Icarus: runner.icarus_blocks) with and without
+    random idle and back-pressure, the cycle figures and constant time, the reset."""
     name, params = case
     ver = sim == "verilator"
     _run_gcm(name, params, sim, {"blocks": runner.RANDOM_BLOCKS if ver
                                  else runner.icarus_blocks(name),
-                                 "nist_sample": sample, "seed": 50 + len(params)})
+                                 **samples, "seed": 50 + len(params)})
+
+
+@pytest.mark.slow
+def test_gcm_files_every_case():
+    """Every case of the NIST CAVP files through gcm(aes_iter) on Verilator (the default suite
+    runs every shape of them there, and every Wycheproof case)."""
+    name, params = GCM_SETS[0]
+    _run_gcm(name, params, "verilator", {"seed": 50}, testcase="nist_cavp")
 
 
 @pytest.mark.slow

@@ -4,9 +4,10 @@
 Each case builds the core once and runs all tests of cocotb_core.py on it. The random-block
 budget is spread over a core's parameter sets so that each core sees at least 10^4 random
 blocks on Verilator in the default suite. Icarus, the second (and much slower) simulator, runs
-2,000 random blocks and an even sample of the known-answer files per core; Verilator runs them
-all. ``-m slow`` runs 10^6 per core through the co-simulation driver (ciphercores.driver),
-which has no Python work per clock cycle.
+fewer random blocks per core (runner.icarus_blocks) and an even sample of the known-answer
+files (runner.icarus_kat_sample; Verilator runs them all), on the sets the registry names
+(icarus_sets). ``-m slow`` runs 10^6 per core through the co-simulation driver
+(ciphercores.driver), which has no Python work per clock cycle.
 """
 
 from __future__ import annotations
@@ -16,11 +17,8 @@ import pytest
 from ciphercores import cores
 from ciphercores.errors import SimulationFailed
 from ciphercores.sim import runner
-from ciphercores.sim.runner import (
-    ICARUS_KAT_SAMPLE,
-    SLOW_BLOCKS,
-)
 from ciphercores.sim.runner import RANDOM_BLOCKS as DEFAULT_BLOCKS
+from ciphercores.sim.runner import SLOW_BLOCKS
 
 
 def _cases():
@@ -50,7 +48,7 @@ def test_core(core_name, params, nsets, index, sim):
     blocks = -(-budget // nsets)
     config = {"random_blocks": blocks, "seed": 1000 + index}
     if sim != "verilator":
-        config["kat_sample"] = ICARUS_KAT_SAMPLE
+        config["kat_sample"] = runner.icarus_kat_sample(core_name)
     runner.run(cores.get(core_name), params, sim, "cocotb_core", config=config, quiet=True)
 
 
