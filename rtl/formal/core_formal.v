@@ -28,12 +28,16 @@ module core_formal #(
     parameter integer READY_AFTER_RESET = 0,
     // the registry's latency: input handshake edge to the first cycle of m_axis_tvalid
     parameter integer LATENCY = 1,
-    // the registry's key_setup and interval, and the datasheet's ready conditions (see
-    // core_ready_props): KEY_WAIT of a folded core, CREDITS of a pipelined one
+    // the registry's key_setup, interval and burst, and the datasheet's ready conditions (see
+    // core_ready_props): KEY_WAIT of a folded core, CREDITS and CREDIT_PIPED of a pipelined
+    // one, and the cycles blocks wait after a reset where they wait longer than keys
     parameter integer KEY_SETUP = 1,
     parameter integer INTERVAL = 1,
     parameter integer KEY_WAIT = 0,
-    parameter integer CREDITS = 0
+    parameter integer CREDITS = 0,
+    parameter integer CREDIT_PIPED = 1,
+    parameter integer BURST = 1,
+    parameter integer AXIS_AFTER_RESET = -1
 ) (
     input wire clk
 );
@@ -188,7 +192,10 @@ core_ready_props #(
     .KEY_SETUP(KEY_SETUP),
     .INTERVAL(INTERVAL),
     .KEY_WAIT(KEY_WAIT),
-    .CREDITS(CREDITS)
+    .CREDITS(CREDITS),
+    .CREDIT_PIPED(CREDIT_PIPED),
+    .BURST(BURST),
+    .AXIS_AFTER_RESET(AXIS_AFTER_RESET)
 ) u_ready (
     .clk(clk),
     .rst(rst),

@@ -140,7 +140,8 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
         tag += "-" + "-".join(f"{k}{v}" for k, v in target.top_params(params).items()
                               if k in ("CAPACITY", "ZERO_IDLE", "RESET_CYCLES",
                                        "READY_AFTER_RESET", "LATENCY", "KEY_WAIT",
-                                       "CREDITS"))
+                                       "CREDITS", "CREDIT_PIPED", "BURST",
+                                       "AXIS_AFTER_RESET"))
     if mutation is not None:
         tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
     job = build / f"{target.name}-{tag}-{mode}"

@@ -45,8 +45,9 @@ class Target:
     covers: tuple[str, ...] = ("u_blocks.count_full", "u_chosen.chosen_both_out")
     # a registered core under rtl/formal/core_formal.v, model-checked from reset (bmc) to
     # `depth` cycles instead of proven by induction; `capacity`: the blocks it holds at most
+    # (a number, or a function of the parameters)
     core: bool = False
-    capacity: int = 0
+    capacity: int | Callable[[dict[str, int]], int] = 0
     # m_axis_tdata while m_axis_tvalid is low (core_formal): 1 zero in every such cycle; 2 rule
     # 5 as docs/interface.md states it: zero from a reset until the first transfer, afterwards
     # zero or a finished block (the last one transferred or the next one), never round state
@@ -56,9 +57,14 @@ class Target:
     zero_keys: Callable[[dict[str, int]], tuple[int, int]] | None = None
     # the ready conditions of the core's datasheet note (core_ready_props): a folded core's
     # KEY_WAIT (cycles after a block's handshake with s_key_tready low; its interval or more:
-    # while the block is in the engine), a pipelined core's output FIFO CREDITS
+    # while the block is in the engine), a pipelined core's output FIFO CREDITS (a number or
+    # a function of the parameters; credit_piped: axis_credit_fifo_piped's timing, else
+    # axis_credit_fifo's), and the cycles after a reset blocks wait where it is longer than
+    # keys do (None: the registry's ready_after_reset)
     key_wait: Callable[[dict[str, int]], int] = lambda p: 0
-    credits: int = 0
+    credits: int | Callable[[dict[str, int]], int] = 0
+    credit_piped: bool | Callable[[dict[str, int]], bool] = True
+    axis_after_reset: Callable[[dict[str, int]], int] | None = None
     # memories as registers (Yosys memory_map): Boolector did not get past the second step of
     # des_pipe with its 32 x 65-bit output FIFO as an SMT array, and takes it as flip-flops
     memory_map: bool = False
@@ -77,6 +83,10 @@ class Target:
         sources = [cuts.get(f, f) for f in sources]
         return [*(RTL / f for f in PROPS), *sources, RTL / f"formal/{self.top}.v"]
 
+    def blocks(self, params: dict[str, int]) -> int:
+        """The blocks the core holds at most with ``params`` (``capacity``)."""
+        return self.capacity(params) if callable(self.capacity) else self.capacity
+
     def proof_mode(self) -> str:
         return "bmc" if self.core or self.bounded else "prove"
 
@@ -85,7 +95,8 @@ class Target:
             return self.bmc_depth
         if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
             core = cores.get(self.name)
-            return core.key_setup(params) + 2 * core.latency(params) + self.capacity + 4
+            return (core.key_setup(params) + 2 * core.latency(params) + self.blocks(params)
+                    + 4)
         return self.depth
 
     def top_params(self, params: dict[str, int]) -> dict[str, int]:
@@ -94,13 +105,22 @@ class Target:
             return params
         core = cores.get(self.name)
         reset = core.reset_figures(params)
+        credits = self.credits(params) if callable(self.credits) else self.credits
+        piped = (self.credit_piped(params) if callable(self.credit_piped)
+                 else self.credit_piped)
         top = {"DATA_BITS": core.block_bits(params) * core.lanes(params),
-               "KEY_BITS": core.key_bits(params), "CAPACITY": self.capacity,
+               "KEY_BITS": core.key_bits(params), "CAPACITY": self.blocks(params),
                "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
                "READY_AFTER_RESET": reset["ready_after_reset"],
                "LATENCY": core.latency(params), "KEY_SETUP": core.key_setup(params),
                "INTERVAL": core.interval(params), "KEY_WAIT": self.key_wait(params),
-               "CREDITS": self.credits}
+               "CREDITS": credits}
+        if credits and not piped:
+            top["CREDIT_PIPED"] = 0
+        if credits and core.interval(params) > 1:  # a loop (speck_pipe, STAGES < T)
+            top["BURST"] = core.burst(params)
+        if self.axis_after_reset is not None:
+            top["AXIS_AFTER_RESET"] = self.axis_after_reset(params)
         if core.key_len_port:  # s_key_tlen: the bits of the longest key's byte count
             top["TLEN_BITS"] = (core.key_bits(params) // 8).bit_length()
         return top

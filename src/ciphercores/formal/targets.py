@@ -45,6 +45,49 @@ def _speck_iter_zero_keys(p: dict[str, int]) -> tuple[int, int]:
     return 3 * kw, (window << kw) | window
 _TDES = "des/tdes_iter.v"
 _TDES_PIPE = "des/tdes_pipe.v"
+_SPECK_PIPE = "speck/speck_pipe.v"
+
+
+# speck_pipe's FIFO input (SUBREG = 0), and variants that write a block with
+# m_axis_tuser ``when`` to the FIFO a cycle late (through a register) or a cycle early (from
+# the slot before the last unit's: a loop of two units or more)
+def _speck_pipe_fifo_in(data: str = "{d_q[S-1], x_s[S-1], y_s[S-1]}",
+                        valid: str = "v_q[S-1] && !go_q[S-1]", decl: str = "") -> str:
+    return ("wire [BW:0] fifo_out;\n" + decl + "\ngenerate\n    if (SUBREG == 0) begin : g_fifo\n"
+            "        axis_credit_fifo #(\n            .WIDTH(BW + 1),\n"
+            "            .DEPTH_LOG2(FIFO_LOG2)\n        ) u_fifo (\n            .clk(clk),\n"
+            "            .rst(rst),\n            .reserve(in_fire),\n"
+            "            .credit(credit),\n            .wiping(fifo_wiping),\n"
+            f"            .s_data({data}),\n            .s_valid({valid}),\n")
+
+
+_SPECK_PIPE_FIFO_IN = _speck_pipe_fifo_in()
+_SPECK_PIPE_FIFO_IN_LATE = _speck_pipe_fifo_in(
+    "late_now ? {d_q[S-1], x_s[S-1], y_s[S-1]} : late_reg", "late_now || late_v_reg",
+    "reg late_v_reg = 1'b0;\nreg [BW:0] late_reg;\n"
+    "wire late_now = v_q[S-1] && !go_q[S-1] && !d_q[S-1];\n"
+    "always @(posedge clk) begin\n"
+    "    late_v_reg <= v_q[S-1] && !go_q[S-1] && d_q[S-1] && !rst;\n"
+    "    late_reg <= {d_q[S-1], x_s[S-1], y_s[S-1]};\nend\n")
+_SPECK_PIPE_FIFO_IN_EARLY = _speck_pipe_fifo_in(
+    "early ? {d_q[S-2], x_s[S-2], y_s[S-2]} : {d_q[S-1], x_s[S-1], y_s[S-1]}",
+    "early || (v_q[S-1] && !go_q[S-1] && !d_q[S-1])",
+    "wire early = v_q[S-2] && !go_q[S-2] && d_q[S-2];\n")
+
+
+def _speck_pipe_credits(p: dict[str, int]) -> int:
+    """speck_pipe's output FIFO credits: axis_credit_fifo's 2^FIFO_LOG2 + 1 (RAM and output
+    register) without registers inside the rounds, axis_credit_fifo_piped's 2^FIFO_LOG2 with
+    them; 2^FIFO_LOG2 is the entries the FIFO wipes after a reset, ready_after_reset."""
+    return cores.get("speck_pipe").ready_after_reset(p) + (0 if p["SUBREG"] else 1)
+
+
+def _speck_pipe_axis_wait(p: dict[str, int]) -> int:
+    """Cycles after a reset before speck_pipe takes a block: the zero key's pre-pass (its key
+    set-up less the key's input register and the handshake's cycle) or the FIFO's wipe, the
+    longer; a key is taken as soon as the wipe ends, and restarts the pre-pass."""
+    core = cores.get("speck_pipe")
+    return max(core.key_setup(p) - 2, core.ready_after_reset(p))
 
 
 def _late_out(data: str) -> tuple[str, str]:
@@ -438,6 +481,101 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "wire out_free = !out_valid_reg || m_axis_tready;",
                      "wire out_free = !out_valid_reg;", ("ready_axis_taken",)),
         )),
+    Target(
+        name="speck_pipe", top="core_formal", sources=(), core=True,
+        # the output FIFO's credits: every block from its input handshake to its output one
+        capacity=_speck_pipe_credits, credits=_speck_pipe_credits,
+        credit_piped=lambda p: p["SUBREG"] != 0, axis_after_reset=_speck_pipe_axis_wait,
+        memory_map=True,
+        # the rounds and key steps cut (free outputs): no property computes a block's data or
+        # a key state, and the pre-pass's timing is its counters'
+        cut=(("speck/speck_round.v", "formal/speck_round_free.v"),
+             ("speck/speck_key_step.v", "formal/speck_key_step_free.v")),
+        covers=_CORE_COVERS,
+        # axis_credit_fifo keeps the last block in its output register, as rule 5 allows
+        zero_idle=2,
+        # a loop of two round units (11 passes): the smallest set, STAGES < T so the loop's
+        # slots and its pass counters are in the proof (the floor: two stages)
+        defaults={"WORD": 16, "KEY_WORDS": 4, "STAGES": 2, "SUBREG": 0},
+        sweep=({"WORD": 16, "KEY_WORDS": 4, "STAGES": 2, "SUBREG": 0},),
+        # of the formula's 80 cycles Boolector had reached step 65 after 11.5 minutes, each
+        # step then more than a minute (the ready conditions' loop model most of it: 78 s at
+        # 54 cycles, 29 s without it); 56 cycles: the wipe, a key taken as it ends, its
+        # pre-pass and two blocks through behind it (not the fifth block, at cycle 66)
+        bmc_depth=56,
+        depth=0, cover_depth=lambda p: _core_cover_depth("speck_pipe", p,
+                                                         _speck_pipe_credits(p)),
+        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+             "transfer, then zero or a finished block: the FIFO keeps the last one), reset "
+             "window (both tready low, the key taken ready_after_reset cycles after, blocks "
+             "after the zero key's pre-pass); key before data; at most the FIFO's credits "
+             "inside, none invented; two blocks out once, in order; a block into the empty "
+             "core out after exactly its latency while m_axis_tready is high; both tready as "
+             "its datasheet states (the loop's slots, burst and interval, the credits); "
+             "rounds and key steps cut",
+        mutations=(
+            Mutation("m_axis_tvalid falls without a transfer", _FIFO,
+                     "end else if (take) begin\n        out_valid_reg <= 1'b0;",
+                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
+            Mutation("output kept over a reset", _FIFO,
+                     "        out_valid_reg <= 1'b0;\n    end\nend", "    end\nend",
+                     ("source_reset_clears",)),
+            # rule 5: while idle after a transfer, the output shows the last unit's slot
+            Mutation("round state shown while idle", _SPECK_PIPE,
+                     "assign m_axis_tdata = fifo_out[BW-1:0];",
+                     "assign m_axis_tdata = (m_axis_tvalid || fifo_out[BW-1:0] == {BW{1'b0}})\n"
+                     "                      ? fifo_out[BW-1:0] : {x_s[S-1], y_s[S-1]};",
+                     ("source_idle_finished",)),
+            Mutation("a finished block goes round again", _SPECK_PIPE,
+                     "assign ri_v = go_q[S-1];", "assign ri_v = v_q[S-1];",
+                     ("count_nothing_invented", "count_capacity", "chosen_first_out",
+                      "chosen_second_out", "ready_axis_exact", "ready_axis_taken")),
+            Mutation("data taken during a key load", _SPECK_PIPE,
+                     "assign s_axis_tready = !s_key_tvalid && !key_v_reg",
+                     "assign s_axis_tready = !key_v_reg", ("core_key_priority",)),
+            Mutation("key tready high during reset", _SPECK_PIPE,
+                     "assign s_key_tready = !fifo_wiping;",
+                     "assign s_key_tready = !fifo_wiping || rst;",
+                     ("core_reset_tready_low",)),
+            Mutation("a key waits for the zero key's pre-pass", _SPECK_PIPE,
+                     "assign s_key_tready = !fifo_wiping;",
+                     "assign s_key_tready = !fifo_wiping && !prep_reg;",
+                     ("core_ready_after_reset", "ready_key_taken")),
+            Mutation("the output FIFO half its size", _SPECK_PIPE,
+                     "localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) : 1;",
+                     "localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) - 1 : 1;",
+                     ("core_ready_not_early", "ready_key_exact", "ready_axis_exact")),
+            Mutation("the pre-pass one step too long", _SPECK_PIPE,
+                     "            if (prep_cnt_reg == T_M2) begin",
+                     "            if (prep_cnt_reg == T_M2 + 1'b1) begin",
+                     ("ready_axis_taken",)),
+            # the loop: a block taken into a slot that comes round with another one in it
+            Mutation("a block taken into a busy slot", _SPECK_PIPE,
+                     "        assign slot_busy = go_q[S-2];", "        assign slot_busy = 1'b0;",
+                     ("ready_axis_exact",)),
+            Mutation("a block waits for a slot in its last pass", _SPECK_PIPE,
+                     "        assign slot_busy = go_q[S-2];",
+                     "        assign slot_busy = v_q[S-2];", ("ready_axis_taken",)),
+            # rule 4: the time a block takes depends on its direction: a decrypted block
+            # reaches the FIFO a cycle late (a register more after the loop)
+            Mutation("decryption's result a cycle late", _SPECK_PIPE,
+                     _SPECK_PIPE_FIFO_IN, _SPECK_PIPE_FIFO_IN_LATE,
+                     ("latency_exact",)),
+            Mutation("decryption's result a cycle early", _SPECK_PIPE,
+                     _SPECK_PIPE_FIFO_IN, _SPECK_PIPE_FIFO_IN_EARLY,
+                     ("latency_not_early",)),
+            # rule 2: a block entering takes the direction of the slot it enters by
+            Mutation("a block's direction lost at the entry", _SPECK_PIPE,
+                     "assign ui_d[j] = in_v_reg ? in_d_reg : ri_d;",
+                     "assign ui_d[j] = ri_d;", ("chosen_first_out", "chosen_second_out")),
+            # rule 5: before the first transfer after a reset, the output shows the last slot
+            Mutation("round state shown before the first block", _SPECK_PIPE,
+                     "assign m_axis_tdata = fifo_out[BW-1:0];",
+                     "assign m_axis_tdata = m_axis_tvalid ? fifo_out[BW-1:0]"
+                     " : {x_s[S-1], y_s[S-1]};",
+                     ("source_zero_idle",)),
+        ),
+    ),
     Target(
         name="des_iter", top="core_formal", sources=(), core=True, capacity=2,
         covers=_CORE_COVERS,
