@@ -13,11 +13,23 @@ from ciphercores import cores, formal
 
 # the cores' bounded checks take minutes each: behind the `formal` marker (make formal runs
 # them too); the shared modules' and the bus wrappers' proofs and mutations run in the default
-# suite
+# suite, once a registered core (or its bus wrapper) uses the module: a shared module no core
+# uses yet runs its first parameter set there, the rest with `-m formal`
 _CORE = pytest.mark.formal
-CASES = [pytest.param((t.name, p), marks=[_CORE] if t.core else [])
-         for t in formal.TARGETS.values() for p in t.sweep]
-MUTATIONS = [pytest.param((t.name, m), marks=[_CORE] if t.core else [])
+_USED = {f for c in cores.every() for f in getattr(c, "rtl", ())}
+
+
+def _marks(t: formal.Target, first: bool = True) -> list:
+    if t.core:
+        return [_CORE]
+    unused = not t.core and t.sources and t.sources[-1].startswith("common/") \
+        and t.sources[-1] not in _USED
+    return [_CORE] if unused and not first else []
+
+
+CASES = [pytest.param((t.name, p), marks=_marks(t, i == 0))
+         for t in formal.TARGETS.values() for i, p in enumerate(t.sweep)]
+MUTATIONS = [pytest.param((t.name, m), marks=_marks(t, False))
              for t in formal.TARGETS.values() for m in t.mutations]
 
 
