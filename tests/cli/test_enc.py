@@ -268,6 +268,22 @@ def test_parser_property_print_key_equals_openssl(argv):
     assert err2 == err1, argv
 
 
+@pytest.mark.parametrize("argv", [
+    ["-aes-128-ecb", "-P", "-pass", "pass:", "-S", "0" * 15],   # found by the property above
+    ["-aes-128-cbc", "-P", "-K", "1" * 31, "-iv", "2" * 31],
+    ["-aes-128-cbc", "-P", "-K", "1" * 33, "-iv", "2" * 33],
+], ids=["salt-15-digits", "key-iv-31-digits", "key-iv-33-digits"])
+def test_an_odd_number_of_digits_warns_as_openssl(argv):
+    """OpenSSL counts hex digits, not bytes: one digit short of the size is padded with its
+    warning, although the odd digit already fills the last byte."""
+    rc1, out1, err1 = ossl(argv)
+    rc2, out2, err2 = ours(["enc", *argv])
+    assert (rc1, rc2) == (0, 0), (err1, err2)
+    if "-pass" not in argv:
+        out1 = _no_salt_line(out1)
+    assert (out2, err2) == (out1, err1)
+
+
 def test_print_key_p_goes_with_the_data(tmp_path):
     """-p prints salt, key and IV on stdout before the data; -P prints them and writes
     nothing else (no output file)."""

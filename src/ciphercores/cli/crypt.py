@@ -185,10 +185,12 @@ def _lenient_hex(what: str, text: str, n: int, warnings: list[str]) -> bytes:
     if not re.fullmatch(r"[0-9a-fA-F]*", t):
         raise BadHexError(f"{what} is not hexadecimal")
     value = bytes.fromhex(t + "0" * (len(t) % 2))
-    if len(value) < n:
+    # OpenSSL counts digits, not bytes: 15 digits for 8 bytes is "too short" although the
+    # odd digit fills the last byte
+    if len(t) < 2 * n:
         warnings.append("hex string is too short, padding with zero bytes to length")
         value += bytes(n - len(value))
-    elif len(value) > n:
+    elif len(t) > 2 * n:
         warnings.append("hex string is too long, ignoring excess")
         value = value[:n]
     return value
