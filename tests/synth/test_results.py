@@ -11,6 +11,7 @@ import pytest
 
 from ciphercores import cores, datasheets
 from ciphercores.synth import flow, results
+from ciphercores.synth.targets import TARGETS
 
 
 def test_readme_table_comes_from_the_records_and_replaces_only_its_block():
@@ -138,7 +139,7 @@ def test_the_committed_archive_holds_records_the_page_can_show():
         assert rec["inputs"] == digest and len(digest) == 64
         core = cores.get(rec["core"])
         core.params(rec["params"])  # raises for a set the core refuses
-        assert rec["target"] in ("ecp5", "xc7", "ice40") and rec["status"]
+        assert rec["target"] in TARGETS and rec["status"]
         assert {"lut", "ff", "carry", "bram", "dsp"} <= set(rec["core_area"])
         assert "area" in rec["harness"] and rec["tools"] and "date" in rec
         if rec["target"] == "ecp5" and not rec["timing"]:  # synthesis only (`--seeds ''`)
@@ -146,6 +147,14 @@ def test_the_committed_archive_holds_records_the_page_can_show():
         elif rec["target"] == "ecp5" and rec["status"] == "ok":
             assert rec["fmax_min_mhz"] <= rec["fmax_mhz"] <= rec["fmax_max_mhz"]
             assert rec["seeds"] == list(flow.DEFAULT_SEEDS)
+        elif rec["target"] != "xc7":  # the board parts: the defaults, three seeds
+            assert (rec["target"], rec["grade"]) in results.BOARD_CONFIGS
+            assert rec["seeds"] == list(flow.DEFAULT_SEEDS)
+            assert rec["params"] == core.params()
+            if rec["status"] == "ok":
+                assert rec["fmax_min_mhz"] <= rec["fmax_mhz"] <= rec["fmax_max_mhz"]
+            else:  # what does not fit says what it needs against what the part has
+                assert rec["status"] == "does not fit" and "/" in rec["error"]
 
 
 def test_chained_throughput_waits_a_latency_and_a_cycle_per_block():

@@ -456,7 +456,8 @@ def render(recs: list[dict], today: str | None = None,
     out[at] = (
         "- The archive's scope: every core's default parameters at ECP5 speeds 8 and 6 and "
         "every registered test set at speed 8 (placer seeds 1, 2, 3), xc7 and iCE40 (synthesis "
-        "only), sweep points at speed 8 with seed 1 only (marked \"1 seed\" where a point has "
+        "only), every core's defaults on the parts of the by-board table (seeds 1, 2, 3), "
+        "sweep points at speed 8 with seed 1 only (marked \"1 seed\" where a point has "
         "no other); the other sets at speed 6 are no longer measured again and leave this page "
         "once stale (`ciphercores.synth.scope`). Measuring every row of this page again takes "
         f"about {before:.1f} h of tool time on the scope of earlier runs (every set at speeds "

@@ -5,6 +5,8 @@ queue (``ciphercores synth --stale``) brings current, and what re-measuring them
 - every core's default parameters on ECP5 at speeds 8 and 6, placer seeds 1, 2, 3;
 - every registered test set on ECP5 at speed 8, seeds 1, 2, 3;
 - xc7 and iCE40 (synthesis only) for the sets the pages show, and the synthesis-only sweeps;
+- every core's defaults on the parts of the by-board table (``results.BOARD_CONFIGS``: iCE40,
+  Gowin, Nexus, GateMate), seeds 1, 2, 3;
 - sweep points on ECP5 at speed 8 with seed 1 only (a point measured with more keeps them).
 
 A record of older RTL or tools (``flow.recorded(..., stale=True)``) stays on the pages,
