@@ -37,7 +37,11 @@ module core_formal #(
     parameter integer CREDITS = 0,
     parameter integer CREDIT_PIPED = 1,
     parameter integer BURST = 1,
-    parameter integer AXIS_AFTER_RESET = -1
+    parameter integer AXIS_AFTER_RESET = -1,
+    parameter integer KEY_IN_SETUP = 0,
+    // a core whose cycle figures follow the key length loaded: the one s_key_tlen offered
+    // (the figures above are its), 0 for any
+    parameter integer TLEN_FIXED = 0
 ) (
     input wire clk
 );
@@ -99,6 +103,13 @@ formal_reset u_reset (
     .f_keys(f_keys)
 `endif
 );
+
+// the key length the figures are for
+always @(*) begin
+    if (TLEN_FIXED != 0) begin
+        assume(s_key_tlen == TLEN_FIXED[TLEN_BITS-1:0]);
+    end
+end
 
 axis_source_props #(
     .WIDTH(KEY_BITS + TLEN_BITS),
@@ -195,7 +206,8 @@ core_ready_props #(
     .CREDITS(CREDITS),
     .CREDIT_PIPED(CREDIT_PIPED),
     .BURST(BURST),
-    .AXIS_AFTER_RESET(AXIS_AFTER_RESET)
+    .AXIS_AFTER_RESET(AXIS_AFTER_RESET),
+    .KEY_IN_SETUP(KEY_IN_SETUP)
 ) u_ready (
     .clk(clk),
     .rst(rst),

@@ -25,9 +25,7 @@ module core_ready_props #(
     // its input handshake up to and including the second cycle after its output handshake, and
     // s_axis_tready needs fewer than CREDITS - 1 counted; CREDIT_PIPED = 0 (axis_credit_fifo):
     // a block counts from the cycle after its input handshake up to and including the cycle of
-    // its output handshake, and s_axis_tready needs fewer than CREDITS counted. A pipelined
-    // core takes a key in every cycle after its wait after a reset (each block carries its key
-    // state; a key's set-up holds back blocks only)
+    // its output handshake, and s_axis_tready needs fewer than CREDITS counted
     parameter integer CREDITS = 0,
     parameter integer CREDIT_PIPED = 1,
     // a pipelined core whose blocks go round a loop of BURST slots INTERVAL times (speck_pipe
@@ -36,7 +34,10 @@ module core_ready_props #(
     parameter integer BURST = 1,
     // cycles after rst falls during which s_axis_tready stays low (-1: READY_AFTER_RESET):
     // more where a core sets up the zero key after a reset while it already takes keys
-    parameter integer AXIS_AFTER_RESET = -1
+    parameter integer AXIS_AFTER_RESET = -1,
+    // 1: a pipelined core takes a key during the set-up of the one before, which it restarts
+    // (each block carries its key state: a key's set-up holds back blocks only)
+    parameter integer KEY_IN_SETUP = 0
 ) (
     input wire clk,
     input wire rst,
@@ -52,7 +53,8 @@ module core_ready_props #(
 
 initial begin
     if (KEY_SETUP < 1 || INTERVAL < 1 || KEY_WAIT < 0 || CREDITS < 0 || CREDITS == 1
-            || BURST < 1 || AXIS_AFTER_RESET < -1) begin
+            || BURST < 1 || AXIS_AFTER_RESET < -1
+            || (KEY_IN_SETUP != 0 && (KEY_IN_SETUP != 1 || CREDITS == 0))) begin
         $error("core_ready_props %m: KEY_SETUP=%0d, INTERVAL=%0d (1..), KEY_WAIT=%0d, CREDITS=%0d",
                KEY_SETUP, INTERVAL, KEY_WAIT, CREDITS);
         $finish;
@@ -109,8 +111,9 @@ always @(*) begin
 end
 wire f_axis_ready = !s_key_tvalid && f_wait == {WW{1'b0}}
                     && ((CREDITS != 0) ? f_credit && !f_slot_busy : f_engine_free);
-// a folded core's keys wait as its blocks do after a reset or a key (the same count)
-wire [WW-1:0] f_key_wait = (CREDITS == 0 && AXIS_RST == READY_AFTER_RESET) ? f_wait : f_kwait;
+// keys wait as blocks do after a reset or a key, unless one of the two above differs
+wire [WW-1:0] f_key_wait = (KEY_IN_SETUP == 0 && AXIS_RST == READY_AFTER_RESET) ? f_wait
+                                                                             : f_kwait;
 wire f_key_ready = f_key_wait == {WW{1'b0}} && ((CREDITS != 0) || f_key_free);
 
 always @(posedge clk) begin : p_model
@@ -119,7 +122,7 @@ always @(posedge clk) begin : p_model
     end else if (f_wait != {WW{1'b0}}) begin
         f_wait <= f_wait - 1'b1;
     end
-    if (key_fire && CREDITS == 0) begin
+    if (key_fire && KEY_IN_SETUP == 0) begin
         f_kwait <= KEY_SETUP[WW-1:0] - 1'b1;
     end else if (f_kwait != {WW{1'b0}}) begin
         f_kwait <= f_kwait - 1'b1;

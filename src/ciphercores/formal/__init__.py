@@ -141,7 +141,7 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
                               if k in ("CAPACITY", "ZERO_IDLE", "RESET_CYCLES",
                                        "READY_AFTER_RESET", "LATENCY", "KEY_WAIT",
                                        "CREDITS", "CREDIT_PIPED", "BURST",
-                                       "AXIS_AFTER_RESET"))
+                                       "AXIS_AFTER_RESET", "KEY_IN_SETUP"))
     if mutation is not None:
         tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
     job = build / f"{target.name}-{tag}-{mode}"

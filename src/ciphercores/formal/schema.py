@@ -65,6 +65,8 @@ class Target:
     credits: int | Callable[[dict[str, int]], int] = 0
     credit_piped: bool | Callable[[dict[str, int]], bool] = True
     axis_after_reset: Callable[[dict[str, int]], int] | None = None
+    # a pipelined core that takes a key during the set-up of the one before (speck_pipe)
+    key_in_setup: bool = False
     # memories as registers (Yosys memory_map): Boolector did not get past the second step of
     # des_pipe with its 32 x 65-bit output FIFO as an SMT array, and takes it as flip-flops
     memory_map: bool = False
@@ -75,6 +77,9 @@ class Target:
     bmc_depth: int = 0
     # a target other than a core model-checked from reset to `depth` cycles (no induction)
     bounded: bool = False
+    # a core whose cycle figures follow the key length loaded (aes_iter): the one key length
+    # (bytes) the proof loads, s_key_tlen assumed equal to it (0: any s_key_tlen)
+    key_len: int = 0
 
     def files(self) -> list[Path]:
         sources = (cores.get(self.name).sources() if self.core
@@ -95,8 +100,8 @@ class Target:
             return self.bmc_depth
         if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
             core = cores.get(self.name)
-            return (core.key_setup(params) + 2 * core.latency(params) + self.blocks(params)
-                    + 4)
+            cyc = core.cycle_params(params, self.key_len or None)
+            return core.key_setup(cyc) + 2 * core.latency(cyc) + self.blocks(params) + 4
         return self.depth
 
     def top_params(self, params: dict[str, int]) -> dict[str, int]:
@@ -105,6 +110,8 @@ class Target:
             return params
         core = cores.get(self.name)
         reset = core.reset_figures(params)
+        # the cycle figures of the key length loaded, where they depend on it
+        cyc = core.cycle_params(params, self.key_len or None)
         credits = self.credits(params) if callable(self.credits) else self.credits
         piped = (self.credit_piped(params) if callable(self.credit_piped)
                  else self.credit_piped)
@@ -112,17 +119,21 @@ class Target:
                "KEY_BITS": core.key_bits(params), "CAPACITY": self.blocks(params),
                "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
                "READY_AFTER_RESET": reset["ready_after_reset"],
-               "LATENCY": core.latency(params), "KEY_SETUP": core.key_setup(params),
-               "INTERVAL": core.interval(params), "KEY_WAIT": self.key_wait(params),
+               "LATENCY": core.latency(cyc), "KEY_SETUP": core.key_setup(cyc),
+               "INTERVAL": core.interval(cyc), "KEY_WAIT": self.key_wait(cyc),
                "CREDITS": credits}
         if credits and not piped:
             top["CREDIT_PIPED"] = 0
-        if credits and core.interval(params) > 1:  # a loop (speck_pipe, STAGES < T)
-            top["BURST"] = core.burst(params)
+        if credits and core.interval(cyc) > 1:  # a loop (speck_pipe, STAGES < T)
+            top["BURST"] = core.burst(cyc)
+        if self.key_in_setup:
+            top["KEY_IN_SETUP"] = 1
         if self.axis_after_reset is not None:
             top["AXIS_AFTER_RESET"] = self.axis_after_reset(params)
         if core.key_len_port:  # s_key_tlen: the bits of the longest key's byte count
             top["TLEN_BITS"] = (core.key_bits(params) // 8).bit_length()
+        if self.key_len:
+            top["TLEN_FIXED"] = self.key_len
         return top
 
     def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:

@@ -46,6 +46,7 @@ def _speck_iter_zero_keys(p: dict[str, int]) -> tuple[int, int]:
 _TDES = "des/tdes_iter.v"
 _TDES_PIPE = "des/tdes_pipe.v"
 _SPECK_PIPE = "speck/speck_pipe.v"
+_AES = "aes/aes_iter.v"
 
 
 # speck_pipe's FIFO input (SUBREG = 0), and variants that write a block with
@@ -486,7 +487,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         # the output FIFO's credits: every block from its input handshake to its output one
         capacity=_speck_pipe_credits, credits=_speck_pipe_credits,
         credit_piped=lambda p: p["SUBREG"] != 0, axis_after_reset=_speck_pipe_axis_wait,
-        memory_map=True,
+        memory_map=True, key_in_setup=True,
         # the rounds and key steps cut (free outputs): no property computes a block's data or
         # a key state, and the pre-pass's timing is its counters'
         cut=(("speck/speck_round.v", "formal/speck_round_free.v"),
@@ -717,5 +718,103 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "assign s_axis_tready = credit && !s_key_tvalid;",
                      "assign s_axis_tready = credit && !s_key_tvalid && !in_valid_reg;",
                      ("ready_axis_taken",)),
+        )),
+    Target(
+        name="aes_iter", top="core_formal", sources=(), core=True, capacity=2,
+        covers=_CORE_COVERS,
+        # AES-128 keys: its cycle figures (latency 11, interval 10, key set-up 11) are those of
+        # the zero key a reset starts with; the figures of the other lengths differ
+        key_len=16,
+        # a key waits for the block in the engine (docs/cores/notes/aes_iter.md)
+        key_wait=lambda p: cores.get("aes_iter").interval(p),
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
+        # the S-box tables, the linear layer and the key step cut (free outputs): no property
+        # computes a block's data or a round key; the rounds and the pre-pass are counted
+        cut=(("aes/aes_sbox_rom.v", "formal/aes_sbox_rom_free.v"),
+             ("aes/aes_mix_layer.v", "formal/aes_mix_layer_free.v"),
+             ("aes/aes_key_step.v", "formal/aes_key_step_free.v")),
+        defaults={"SBOX_BRAM": 1, "DECRYPT": 1},
+        # (the encrypt-only build, DECRYPT = 0, sends every block out with m_axis_tuser 0: the
+        # chosen blocks' check follows the direction, so it needs a check of its own)
+        sweep=({"SBOX_BRAM": 1, "DECRYPT": 1},),
+        depth=0, cover_depth=lambda p: _core_cover_depth("aes_iter", {**p, "KEY_LEN": 16}, 2),
+        what="bounded: with AES-128 keys, m_axis source rules, rule 5's idle data (zero until the "
+             "first transfer, then zero or a finished block: it keeps the last one), reset "
+             "window (both tready low, the key taken ready_after_reset cycles after); key "
+             "before data; at most two blocks inside (rounds, output), none invented; two "
+             "blocks out once, in order; a block into the empty core out after exactly its "
+             "latency while m_axis_tready is high; both tready as its datasheet states; "
+             "S-boxes, linear layer and key step cut",
+        mutations=(
+            Mutation("data taken during a key load", _AES,
+                     "assign s_axis_tready = !s_key_tvalid && !prep_reg",
+                     "assign s_axis_tready = !prep_reg", ("core_key_priority",)),
+            Mutation("m_axis_tvalid falls without a transfer", _AES,
+                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
+                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
+            Mutation("a result overwrites a stalled output", _AES,
+                     "wire finish = busy_reg && last_round && out_free;",
+                     "wire finish = busy_reg && last_round;",
+                     ("source_held", "chosen_first_out", "chosen_second_out",
+                      "count_capacity", "ready_axis_exact")),
+            Mutation("reset leaves m_axis_tvalid", _AES,
+                     "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
+                     "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
+            Mutation("reset skips the zero key's pre-pass", _AES,
+                     "        dir_reg <= 1'b0;\n        prep_reg <= 1'b1;\n    end",
+                     "        dir_reg <= 1'b0;\n        prep_reg <= 1'b0;\n    end",
+                     ("core_reset_tready_low", "core_ready_not_early", "ready_key_exact",
+                      "ready_axis_exact")),
+            Mutation("the pre-pass one step too long", _AES,
+                     "            if (g_reg == nr) begin",
+                     "            if (g_reg == nr + 4'd1) begin",
+                     ("core_ready_after_reset", "ready_key_taken", "ready_axis_taken")),
+            # rule 5: while idle after a transfer the output shows the key window (round
+            # keys), and before the first transfer
+            Mutation("round keys shown while idle", _AES,
+                     "assign m_axis_tdata = out_reg;",
+                     "assign m_axis_tdata = (out_valid_reg || out_reg == 128'h0)\n"
+                     "                      ? out_reg : win_reg[127:0];",
+                     ("source_idle_finished",)),
+            Mutation("round keys shown before the first block", _AES,
+                     "assign m_axis_tdata = out_reg;",
+                     "assign m_axis_tdata = out_valid_reg ? out_reg : win_reg[127:0];",
+                     ("source_zero_idle",)),
+            Mutation("a block's direction lost", _AES,
+                     "        out_user_reg <= blk_dec;", "        out_user_reg <= 1'b0;",
+                     ("chosen_first_out", "chosen_second_out")),
+            Mutation("the engine never empties", _AES,
+                     "        if (last_round) begin\n            busy_reg <= 1'b0;",
+                     "        if (1'b0) begin\n            busy_reg <= 1'b0;",
+                     ("count_nothing_invented", "count_capacity", "chosen_first_out",
+                      "chosen_second_out", "ready_axis_taken", "ready_key_taken")),
+            # rule 4: a decrypted result offered in the cycle it leaves the engine, a cycle
+            # early, and a cycle late
+            Mutation("decryption's result offered a cycle early", _AES,
+                     "assign m_axis_tuser = out_user_reg;\nassign m_axis_tvalid = out_valid_reg;",
+                     "assign m_axis_tuser = (finish && blk_dec && m_axis_tready)"
+                     " || out_user_reg;\nassign m_axis_tvalid = out_valid_reg"
+                     " || (finish && blk_dec && m_axis_tready);",
+                     ("latency_not_early",)),
+            Mutation("decryption's result offered a cycle late", _AES,
+                     "always @(posedge clk) begin : p_output\n"
+                     "    if (finish) begin\n        out_reg <= last_out;\n"
+                     "        out_user_reg <= blk_dec;\n        out_valid_reg <= 1'b1;\n"
+                     "    end else if (m_axis_tready) begin",
+                     "reg late_reg = 1'b0;\nalways @(posedge clk) begin : p_output\n"
+                     "    late_reg <= finish && blk_dec && !rst;\n"
+                     "    if (finish) begin\n        out_reg <= last_out;\n"
+                     "        out_user_reg <= blk_dec;\n        out_valid_reg <= !blk_dec;\n"
+                     "    end else if (late_reg) begin\n        out_valid_reg <= 1'b1;\n"
+                     "    end else if (m_axis_tready) begin",
+                     ("latency_exact",)),
+            # the ready conditions (docs/cores/notes/aes_iter.md)
+            Mutation("a result waits for an empty output register", _AES,
+                     "wire out_free = !out_valid_reg || m_axis_tready;",
+                     "wire out_free = !out_valid_reg;", ("ready_axis_taken",)),
+            Mutation("a key taken while a block is in the engine", _AES,
+                     "assign s_key_tready = !busy_reg && !prep_reg;",
+                     "assign s_key_tready = !prep_reg;", ("ready_key_exact",)),
         )),
 )}
