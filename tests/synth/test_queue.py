@@ -133,3 +133,34 @@ def test_synth_stale_takes_no_core_and_budget_goes_with_it(capsys):
     assert cli.main(["synth", "speck_iter", "--budget", "5"]) != 0
     assert cli.main(["synth"]) != 0
     assert "name a core" in capsys.readouterr().err
+
+
+def test_the_queue_tools_run_in_a_scheduling_group_of_their_own_at_its_nice(tmp_path):
+    """Under ``flow.set_tool_nice`` (the queue's), a tool runs in a session of its own, at
+    the nice asked for, and where the kernel groups processes by session (autogroup) its group
+    has that nice too: otherwise the scheduler would share the CPU between the queue's session
+    and the user's first, whatever each process's nice. Without it, a tool runs as this
+    process does."""
+    import os
+    import sys
+    from pathlib import Path
+
+    probe = [sys.executable, "-c",
+             "import os, pathlib; g = pathlib.Path('/proc/self/autogroup'); print(os.getsid(0),"
+             " os.getpriority(os.PRIO_PROCESS, 0), g.read_text().split()[-1] if g.exists()"
+             " else '-')"]
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    try:
+        flow.set_tool_nice(mine + 5)
+        rc, out, _ = flow._run_tool(probe, tmp_path, "none.log")
+    finally:
+        flow.set_tool_nice(None)
+    sid, nice, group = out.split()
+    assert rc == 0
+    assert int(sid) != os.getsid(0)
+    assert int(nice) == mine + 5
+    if Path("/proc/self/autogroup").exists():
+        assert group == str(mine + 5)
+    rc, out, _ = flow._run_tool(probe, tmp_path, "none.log")
+    sid, nice, _ = out.split()
+    assert (int(sid), int(nice)) == (os.getsid(0), mine)

@@ -52,6 +52,8 @@ PNR_LIMIT_S = 4 * 3600
 PNR_STALL_S = 30 * 60
 #: how often a running nextpnr's log is read
 _POLL_S = 5.0
+#: the priority the tools run at (``set_tool_nice``; None: this process's own)
+_TOOL_NICE: int | None = None
 
 
 def _digest(obj) -> str:
@@ -174,11 +176,42 @@ def _cached_step(kind: str, key: dict, run, force: bool = False,
     return final, meta, False
 
 
+def set_tool_nice(nice: int | None) -> None:
+    """Run every tool from now on at ``nice`` (None: as this process), for work that must
+    yield to everything else on the machine (the re-measure queue). ``os.nice`` alone does not
+    do that where the kernel groups processes by session (autogroup scheduling,
+    /proc/sys/kernel/sched_autogroup_enabled): there the scheduler shares the CPU between
+    sessions first, and a process's nice counts only inside its own. Each tool therefore runs in
+    a session of its own whose group gets ``nice`` too. The tools have no terminal; this
+    process still has its own and ends them when it is interrupted."""
+    global _TOOL_NICE
+    _TOOL_NICE = nice
+
+
+def _tool_session() -> None:
+    """In a tool's process before it starts (``preexec_fn``): a session of its own, its
+    scheduling group at ``_TOOL_NICE``, and the process itself too."""
+    if _TOOL_NICE is None:
+        return
+    os.setsid()
+    try:
+        with open("/proc/self/autogroup", "w") as f:
+            f.write(str(_TOOL_NICE))
+    except OSError:  # no autogroup scheduling in this kernel: the process's own nice will do
+        pass
+    os.setpriority(os.PRIO_PROCESS, 0, max(os.getpriority(os.PRIO_PROCESS, 0), _TOOL_NICE))
+
+
+def _tool_spawn() -> dict:
+    """subprocess options for a tool (``set_tool_nice``)."""
+    return {"preexec_fn": _tool_session} if _TOOL_NICE is not None else {}
+
+
 def _run_tool(args: list[str], cwd: Path, log_name: str) -> tuple[int, str, float]:
     """Run a tool in ``cwd`` without a terminal; returns (rc, log + stderr, seconds)."""
     t0 = time.monotonic()
     res = subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False,
-                         stdin=subprocess.DEVNULL)
+                         stdin=subprocess.DEVNULL, **_tool_spawn())
     wall = time.monotonic() - t0
     log_path = cwd / log_name
     log = log_path.read_text(errors="replace") if log_path.exists() else ""
@@ -196,7 +229,7 @@ def _run_pnr(args: list[str], cwd: Path, log_name: str, limit_s: float,
     log_path = cwd / log_name
     with open(cwd / "pnr.out", "w") as out:
         proc = subprocess.Popen(args, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL)
+                                stdin=subprocess.DEVNULL, **_tool_spawn())
         best: int | None = None
         best_t = t0
         try:

@@ -173,7 +173,8 @@ def main(budget_min: float | None, write_pages: Callable[[], None]) -> int:
     ``nice``, calling ``write_pages`` (``ciphercores results``: docs/results.md, the archive,
     the datasheets and the README's table) after each record; 0 when it finished or stopped
     at its budget, 1 when a record failed."""
-    os.nice(NICE)  # the tools run as child processes: they inherit it
+    os.nice(NICE)
+    flow.set_tool_nice(NICE)  # and each tool in a scheduling group of its own at NICE
     shown, by_part = results.shown_now()
     jobs = plan(shown, by_part)
     if not jobs:
