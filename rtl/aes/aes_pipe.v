@@ -57,11 +57,9 @@ localparam [1:0]   NK_CODE = NKI[1:0];
 localparam integer W = 128 * LANES;
 // round stages (the cycles from stage 0's register to the last round's output register)
 localparam integer STAGES = NR * (1 + SUBREG + MIXREG) - MIXREG;
-// output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a reservation
-// counted a cycle late, a credit back two cycles after delivery): room for every block in
-// flight (the input register, stage 0, the round stages, the FIFO's four, the credit's three
-// cycles back, the one credit held back), so one block a cycle never waits for a credit
-localparam integer FIFO_LOG2 = $clog2(STAGES + 10);
+// rising edges from a block's input handshake to the output FIFO's taking it: the input
+// register, stage 0 and the round stages (axis_out_fifo sizes its FIFO from it)
+localparam integer LATENCY = STAGES + 2;
 
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || LANES < 1 || LANES > 8
@@ -81,19 +79,11 @@ wire         prep_busy;
 wire [255:0] enc_win;
 wire [255:0] dec_win;
 wire         credit;
-wire         fifo_wiping;
+wire         key_ready;
 
-// after reset, keys wait for the FIFO wipe too (so key_setup is the pre-pass alone). The
-// wipe flag comes from the output end of the pipeline: it reaches the key handshake through
-// two registers (the route across the chip ends in a flip-flop), two cycles later
-reg [1:0] key_free_reg;
-always @(posedge clk) begin : p_key_free
-    key_free_reg <= {key_free_reg[0], !fifo_wiping};
-    if (rst) begin
-        key_free_reg <= 2'b00;
-    end
-end
-assign s_key_tready = !prep_busy && key_free_reg[1];
+// after reset, keys wait for the FIFO wipe too (so key_setup is the pre-pass alone):
+// key_ready is a register of the FIFO's credit side, beside the input
+assign s_key_tready = !prep_busy && key_ready;
 assign s_axis_tready = !s_key_tvalid && !prep_busy && credit;
 wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
@@ -541,26 +531,25 @@ wire [255:0] last_win_unused = a_win[NR*256 +: 256];
 // ---------------------------------------------------------------------------------------
 // output FIFO
 // ---------------------------------------------------------------------------------------
-wire [W:0] fifo_out;
-
-axis_credit_fifo_piped #(
-    .WIDTH(W + 1),
-    .DEPTH_LOG2(FIFO_LOG2)
+axis_out_fifo #(
+    .WIDTH(W),
+    .USER_WIDTH(1),
+    .LATENCY(LATENCY),
+    .PIPED(1)
 ) u_fifo (
     .clk(clk),
     .rst(rst),
     .reserve(in_fire),
     .credit(credit),
-    .wiping(fifo_wiping),
-    .s_data({a_dir[NR], a_state}),
-    .s_valid(a_valid[NR]),
-    .m_data(fifo_out),
-    .m_valid(m_axis_tvalid),
-    .m_ready(m_axis_tready)
+    .key_ready(key_ready),
+    .s_axis_tdata(a_state),
+    .s_axis_tuser(a_dir[NR]),
+    .s_axis_tvalid(a_valid[NR]),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
 );
-
-assign m_axis_tdata = fifo_out[W-1:0];
-assign m_axis_tuser = fifo_out[W];
 
 endmodule
 

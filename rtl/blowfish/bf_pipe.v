@@ -29,23 +29,11 @@ module bf_pipe (
     input  wire         m_axis_tready
 );
 
-// cycles per round (bf_pipe_round) and the latency: input stage, 16 rounds, the output
-// FIFO's four cycles (axis_credit_fifo_piped: read through registers only)
+// cycles per round (bf_pipe_round), and the rising edges from a block's input handshake to
+// the output FIFO's taking it: the input stage and the 16 rounds (axis_out_fifo sizes its
+// FIFO from it)
 localparam integer ROUND_CYCLES = 5;
-localparam integer LATENCY = 16 * ROUND_CYCLES + 5;
-// output FIFO: room for every block in flight (input stage, rounds, the FIFO's four, the
-// credit's three cycles back, the one credit held back), so one block a cycle never waits
-// for a credit
-localparam integer FIFO_LOG2 = 7;
-
-// the FIFO must hold what the pipeline holds (checked if the round structure changes)
-initial begin
-    if ((1 << FIFO_LOG2) < LATENCY + 5) begin
-        $error("bf_pipe %m: FIFO_LOG2=%0d leaves no room for a latency of %0d cycles",
-               FIFO_LOG2, LATENCY);
-        $finish;
-    end
-end
+localparam integer LATENCY = 16 * ROUND_CYCLES + 1;
 
 // ---------------------------------------------------------------------------------------
 // the key-schedule engine, and the mirrored S-box writes
@@ -70,7 +58,8 @@ wire         core_s_axis_tready;
 wire [63:0]  core_m_axis_tdata;
 wire         core_m_axis_tuser;
 wire         core_m_axis_tvalid;
-wire         fifo_wiping;      // the FIFO's wipe after reset already holds the credit low
+wire         fifo_key_ready;   // the FIFO's wipe after reset already holds the credit low, and
+                               // the key schedule after it takes longer
 // verilator lint_on UNUSEDSIGNAL
 
 assign s_key_tready = kin_rdy_reg;
@@ -273,20 +262,24 @@ endgenerate
 // ---------------------------------------------------------------------------------------
 // output: {L, R} = {y, x} after round 15 into the credit-counted FIFO
 // ---------------------------------------------------------------------------------------
-axis_credit_fifo_piped #(
-    .WIDTH(65),
-    .DEPTH_LOG2(FIFO_LOG2)
+axis_out_fifo #(
+    .WIDTH(64),
+    .USER_WIDTH(1),
+    .LATENCY(LATENCY),
+    .PIPED(1)
 ) u_fifo (
     .clk(clk),
     .rst(rst),
     .reserve(in_fire),
     .credit(credit),
-    .wiping(fifo_wiping),
-    .s_data({dec_bus[16], y_bus[16*32 +: 32], x_bus[16*32 +: 32]}),
-    .s_valid(valid_bus[16]),
-    .m_data({m_axis_tuser, m_axis_tdata}),
-    .m_valid(m_axis_tvalid),
-    .m_ready(m_axis_tready)
+    .key_ready(fifo_key_ready),
+    .s_axis_tdata({y_bus[16*32 +: 32], x_bus[16*32 +: 32]}),
+    .s_axis_tuser(dec_bus[16]),
+    .s_axis_tvalid(valid_bus[16]),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
 );
 
 endmodule

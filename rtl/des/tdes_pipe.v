@@ -41,11 +41,9 @@ module tdes_pipe #(
 // DES passes per block and round stages
 localparam integer PASSES = (DES_ONLY != 0) ? 1 : 3;
 localparam integer ROUNDS = 16 * PASSES;
-// output FIFO (axis_credit_fifo_piped: 4 cycles from its input to m_valid, a reservation
-// counted a cycle late, a credit back two cycles after delivery): room for every block in
-// flight (input stage, round stages, the FIFO's four, the credit's three cycles back, the one
-// credit held back), so one block a cycle never waits for a credit
-localparam integer FIFO_LOG2 = $clog2(ROUNDS + 9);
+// rising edges from a block's input handshake to the output FIFO's taking it: the input stage
+// and the round stages (axis_out_fifo sizes its FIFO from it)
+localparam integer LATENCY = ROUNDS + 1;
 
 // parameter check at elaboration
 initial begin
@@ -99,7 +97,7 @@ wire [48*ROUNDS-1:0] f_x_bus;
 // share a cycle, and keys are taken at once), so round 1 reads them directly.
 // ---------------------------------------------------------------------------------------
 wire        credit;
-wire        fifo_wiping;
+wire        key_ready;
 wire [63:0] ip_out;
 wire [55:0] key1_cd;
 reg  [63:0] in_lr_reg;
@@ -115,19 +113,9 @@ wire [55:0] pass1_cd_dec;
 
 // keys travel with the blocks: a new key is taken at once, blocks inside keep theirs. After
 // reset, keys wait for the output FIFO's wipe (as blocks do), so a key costs one cycle. The
-// ready flag follows the FIFO's (which sits at the far end of the pipeline) through two
-// registers, so that the route across the chip ends in a flip-flop and the flag that drives
-// the key registers' load enable sits beside them.
-reg [1:0] key_ready_reg;
+// FIFO's key_ready is a register of its credit side, which sits beside the input stage.
 
-always @(posedge clk) begin : p_key_ready
-    key_ready_reg <= {key_ready_reg[0], !fifo_wiping};
-    if (rst) begin
-        key_ready_reg <= 2'b00;
-    end
-end
-
-assign s_key_tready = key_ready_reg[1];
+assign s_key_tready = key_ready;
 assign s_axis_tready = credit && !s_key_tvalid;
 
 des_pc1 u_pc1_k1 (.key(s_key_tdata[191:128]), .cd(key1_cd));
@@ -251,7 +239,7 @@ wire unused_idle = idle_bus[ROUNDS];
 // The round stages have no reset: a reset clears them by flushing. It clears the input stage
 // (valid bit, x0) and the key bank at once, and every cycle each stage takes the valid bit,
 // idle flag and keys of the stage before it, so after ROUNDS + 1 cycles every stage is empty
-// and holds zero keys and a zero x. The output FIFO meanwhile wipes its RAM for 2^FIFO_LOG2 >
+// and holds zero keys and a zero x. The output FIFO meanwhile wipes its RAM for more than
 // ROUNDS + 1 cycles with its credit low, key ready low and every block from the last stage
 // dropped, so nothing enters or leaves before the flush is complete. A reset routed from one
 // flip-flop to every stage of a long pipeline (even as registered copies beside groups of
@@ -413,20 +401,24 @@ wire [63:0] fp_out;
 
 des_fp u_fp (.d({lr_last[31:0], lr_last[63:32]}), .q(fp_out));
 
-axis_credit_fifo_piped #(
-    .WIDTH(65),
-    .DEPTH_LOG2(FIFO_LOG2)
+axis_out_fifo #(
+    .WIDTH(64),
+    .USER_WIDTH(1),
+    .LATENCY(LATENCY),
+    .PIPED(1)
 ) u_fifo (
     .clk(clk),
     .rst(rst),
     .reserve(s_axis_tvalid && s_axis_tready),
     .credit(credit),
-    .wiping(fifo_wiping),
-    .s_data({dec_bus[ROUNDS], fp_out}),
-    .s_valid(valid_bus[ROUNDS]),
-    .m_data({m_axis_tuser, m_axis_tdata}),
-    .m_valid(m_axis_tvalid),
-    .m_ready(m_axis_tready)
+    .key_ready(key_ready),
+    .s_axis_tdata(fp_out),
+    .s_axis_tuser(dec_bus[ROUNDS]),
+    .s_axis_tvalid(valid_bus[ROUNDS]),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
 );
 
 endmodule
