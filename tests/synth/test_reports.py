@@ -148,3 +148,20 @@ def test_yosys_failure_names_the_error(tmp_path):
     assert rc != 0
     msg = reports.yosys_failure((tmp_path / "y.log").read_text() + out)
     assert "ERROR" in msg and "`\\c' is implicitly declared" in msg
+
+
+def test_yosys_passes_reads_the_table_of_yosys_d():
+    """The table ``yosys -d`` prints at exit (Yosys 0.70's layout), longest first; a log
+    without one gives nothing."""
+    log = ("End of script. Logfile hash: b23b05aaf6, time: 1.59s\n"
+           "Time spent:\n"
+           "   18%     1 calls  456.100 sec abc9_exe\n"
+           "   16%     1 calls  426.000 sec memory_libmap\n"
+           "   21%    75 calls  639.040 sec opt_clean\n"
+           "    0%     0 calls    0.000 sec id_gc\n"
+           "\nsomething after\n")
+    assert reports.yosys_passes(log) == {"opt_clean": 639.0, "abc9_exe": 456.1,
+                                         "memory_libmap": 426.0, "id_gc": 0.0}
+    assert list(reports.yosys_passes(log, top=2)) == ["opt_clean", "abc9_exe"]
+    assert reports.yosys_passes("Time spent: 18% 1x abc9_exe (456 sec), ...") == {}
+    assert reports.yosys_passes("") == {}

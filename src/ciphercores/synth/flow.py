@@ -529,7 +529,8 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
         (work / "defs.v").write_text(defs or alone)
         text = script(target.synth, rels)
         (work / "synth.ys").write_text(text)
-        args = [tools.find("yosys"), "-q", "-l", "synth.log", "-s", "synth.ys"]
+        # -d: Yosys's time per pass at the end of the log (where a long synthesis goes)
+        args = [tools.find("yosys"), "-q", "-d", "-l", "synth.log", "-s", "synth.ys"]
         rc, log, wall = _run_tool(args, work, "synth.log")
         mapper = "abc9"
         note = None
@@ -564,7 +565,8 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
                 (work / constraint_name(target, grade)).write_text(target.constraint_file(
                     grade, top_port_bits(work / "netlist.json", harness.top)))
         return {"cells": cells, "wall_s": round(wall, 2), "mapper": mapper, "note": note,
-                "script": text, "mapper_note": note, **extra}
+                "script": text, "mapper_note": note, "passes": reports.yosys_passes(log),
+                **extra}
 
     return _cached_step("synth", key, run, force, cache_only)
 
@@ -699,6 +701,8 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
     out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
            "mapper_note": smeta.get("mapper_note"), "wall_s": smeta["wall_s"],
            "synth_s": smeta["wall_s"], "pnr_s": 0.0,
+           # where the synthesis went, pass by pass (entries cached before it was kept: none)
+           **({"synth_passes": smeta["passes"]} if smeta.get("passes") else {}),
            "cached": scached, "date": smeta["date"], "commit": smeta.get("commit"),
            "commands": [smeta["script"].strip()],
            "status": "ok", "error": None, "outregs": smeta.get("outregs"),
@@ -785,6 +789,8 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
         "status", "error", "area", "cells", "mapper", "mapper_note", "fmax_mhz", "fmax_min_mhz",
         "fmax_max_mhz", "fmax_by_seed", "constraint_mhz", "critical_path", "slow_paths",
         "pnr_util", "pnr_by_seed", "outregs", "bram_write_modes")})
+    if design.get("synth_passes"):
+        rec["synth_passes"] = design["synth_passes"]
     rec["harness"] = {k: harness.get(k) for k in ("status", "area", "fmax_mhz", "fmax_min_mhz",
                                                   "fmax_max_mhz")}
     rec["core_area"] = {r: _sub(design["area"].get(r, 0), harness["area"].get(r, 0))

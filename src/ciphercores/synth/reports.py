@@ -147,3 +147,20 @@ def pnr_phases(log: str) -> dict[str, float]:
             if m:
                 out[name] = round(out.get(name, 0.0) + float(m.group(1)), 2)
     return out
+
+
+_PASS_ROW = re.compile(r"^\s*\d+%\s+(\d+) calls\s+([\d.]+) sec (\S+)$")
+
+
+def yosys_passes(log: str, top: int = 8) -> dict[str, float]:
+    """The ``top`` passes Yosys spent most seconds in, from the table ``yosys -d`` prints at
+    exit ("Time spent:", a row per pass with its calls), longest first; {} if the log has no
+    such table (a run without ``-d``, or one that failed)."""
+    rows: list[tuple[float, str]] = []
+    if "Time spent:" in log:
+        for line in log[log.rindex("Time spent:"):].splitlines()[1:]:
+            m = _PASS_ROW.match(line)
+            if not m:
+                break
+            rows.append((float(m.group(2)), m.group(3)))
+    return {name: round(sec, 1) for sec, name in sorted(rows, reverse=True)[:top]}
