@@ -157,6 +157,19 @@ def test_the_committed_archive_holds_records_the_page_can_show():
                 assert rec["status"] == "does not fit" and "/" in rec["error"]
 
 
+def test_a_design_that_does_not_fit_says_so_once():
+    """A row of a design that does not fit gives the status and what it needs against what
+    the part has, without the status twice (the error already starts with it)."""
+    rec = {"status": "does not fit", "error": "does not fit: ICESTORM_LC 6308/5280 (119%)",
+           "core": "aes_iter", "params": cores.get("aes_iter").params(),
+           "core_area": {r: 0 for r in ("lut", "ff", "carry", "bram", "dsp")},
+           "harness": {"area": {"lut": 1, "ff": 1}, "fmax_mhz": None}, "ciphers": ["aes-128"],
+           "wall_s": 1.0}
+    row = results._table_timed([rec])[2]
+    assert "does not fit: ICESTORM_LC 6308/5280 (119%)" in row
+    assert "does not fit: does not fit" not in row
+
+
 def test_chained_throughput_waits_a_latency_and_a_cycle_per_block():
     """CBC encryption, CFB, OFB through the mode engine: one block per latency + 1 cycles (the
     interval the mode cores register and their timing test checks), per cipher where the

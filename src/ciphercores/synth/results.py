@@ -229,7 +229,9 @@ def _table_timed(recs: list[dict]) -> list[str]:
     for r in recs:
         a, h = r["core_area"], r["harness"]
         if r["status"] != "ok":
-            fmax = r["status"] + (f": {r['error']}" if r.get("error") else "")
+            # the error of a design that does not fit already starts with the status
+            err = (r.get("error") or "").removeprefix(f"{r['status']}: ")
+            fmax = r["status"] + (f": {err}" if err else "")
         else:
             fmax = _fmax(r)
         lines.append(_row(
