@@ -248,3 +248,18 @@ def test_bus_wrappers_by_name():
         cores.get("wb(axil(aes_iter))", kinds=tuple(cores.KINDS))
     with pytest.raises(cores.UnknownCoreError, match="axil, wb"):
         cores.get("nope(aes_iter)", kinds=tuple(cores.KINDS))
+
+
+def test_throughput_is_one_formula_called_with_the_cipher():
+    """Every rate comes from cores.gbps (bits a beat x Fmax / interval); a core's own
+    (Core.gbps) takes its block bits, lanes and the interval for the cipher named: aes_iter's
+    interval follows the key length (10 cycles for AES-128, 14 for AES-256), a two-lane
+    aes_pipe moves 256 bits a cycle."""
+    assert cores.gbps(128, 100.0, 10) == pytest.approx(1.28)
+    assert cores.gbps(128, None, 10) is None
+    aes = cores.get("aes_iter")
+    assert aes.gbps(None, 89.4, "aes-128") == pytest.approx(128 * 89.4 / 10 / 1e3)
+    assert aes.gbps(None, 89.4, "aes-256") == pytest.approx(128 * 89.4 / 14 / 1e3)
+    assert aes.gbps(None, 89.4) == aes.gbps(None, 89.4, "aes-256")  # the longest key's
+    two = cores.get("aes_pipe").gbps({"LANES": 2}, 150.0, "aes-128")
+    assert two == pytest.approx(256 * 150.0 / 1e3)

@@ -617,8 +617,8 @@ def readme_table(recs: list[dict]) -> list[str]:
             cycles = (f"{f_lo['latency']} / {f_lo['interval']} ({lo[0]}) to "
                       f"{f_hi['latency']} / {f_hi['interval']} ({hi[-1]})")
             if rec is not None and rec["status"] == "ok" and rec.get("fmax_mhz"):
-                rate = [results._fmt(core.block_bits(p) * core.lanes(p) * rec["fmax_mhz"]
-                                     / f["interval"] / 1e3, 3) for f in (f_lo, f_hi)]
+                rate = [results._fmt(core.gbps(p, rec["fmax_mhz"], c), 3)
+                        for c in (lo[0], hi[-1])]
                 gbps = f"{rate[0]} ({lo[0]}) to {rate[1]} ({hi[-1]})"
         if rec is not None and rec["status"] == "ok" and not gcm:
             per = results.chained_gbps(core, p, rec.get("fmax_mhz"))

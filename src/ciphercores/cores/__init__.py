@@ -49,11 +49,12 @@ from .schema import (
     Core,
     OutFifo,
     Params,
+    gbps,
     register,
 )
 
 __all__ = ["CORES", "HW_MODES", "KINDS", "LISTED_KINDS", "MAX_RESET_CYCLES", "ROOT", "RTL",
            "SERIAL_ENCRYPT", "STREAM_KINDS", "BadParameterError", "Core", "GcmCore", "ModeCore",
            "OutFifo", "Params", "UnknownCoreError", "configure", "cores_for", "every",
-           "gcm_bases", "gcm_core", "get", "listed_core", "mode_bases", "mode_core",
+           "gbps", "gcm_bases", "gcm_core", "get", "listed_core", "mode_bases", "mode_core",
            "parse_assignments", "parse_core_spec", "parse_params", "register", "split_core_spec"]

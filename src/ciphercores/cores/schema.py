@@ -212,6 +212,15 @@ class Core:
         return {"latency": self.latency(p), "interval": self.interval(p),
                 "burst": self.burst(p), "key_setup": self.key_setup(p)}
 
+    def gbps(self, params: Params | None, fmax_mhz: float | None,
+             cipher: str | None = None) -> float | None:
+        """Gbit/s of the core with ``params`` at ``fmax_mhz`` for ``cipher`` (without: the
+        longest key's interval, as :meth:`cycles`): :func:`gbps` of block bits x lanes a beat
+        and the core's interval. aes_iter at 89.4 MHz: 1.144 for aes-128, 0.817 for aes-256."""
+        p = self.params(params)
+        return gbps(self.block_bits(p) * self.lanes(p), fmax_mhz,
+                    self.cycles(p, cipher)["interval"])
+
     def cycle_table(self, params: Params | None = None) -> list[tuple[tuple[str, ...], dict]]:
         """[(ciphers, figures)]: :meth:`cycles` for every cipher the core computes with
         ``params``, ciphers with the same figures together, in the core's order of ciphers
@@ -295,6 +304,13 @@ class OutFifo:
         """Cycles after ``rst`` falls with ``key_ready`` (and ``credit``) low: the wipe, and
         its end's way to the credit side."""
         return self.depth + _OUT_FIFO_KEY_REGS[self.piped]
+
+
+def gbps(bits: int, fmax_mhz: float | None, interval: int) -> float | None:
+    """Throughput in Gbit/s of ``bits`` a beat, a beat every ``interval`` cycles at
+    ``fmax_mhz``: the one formula behind every record, page and answer that gives a rate
+    (None without an Fmax)."""
+    return bits * fmax_mhz / interval / 1e3 if fmax_mhz else None
 
 
 #: the longest reset a core may ask for (docs/interface.md rule 5)

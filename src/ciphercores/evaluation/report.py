@@ -165,12 +165,20 @@ def _free(ax, placed: list[tuple[float, float]], x: float, y: float) -> bool:
     return True
 
 
+def _gbps(r: dict) -> float | None:
+    """A record's Gbit/s for the first cipher its core names with its parameters: aes_iter's
+    for AES-128, as the open AES cores' points (a record keeps the longest key's)."""
+    c = cores.get(r["core"])
+    return c.gbps(r["params"], r.get("fmax_mhz"), c.ciphers(r["params"])[0])
+
+
 def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
     """One panel per ECP5 speed grade measured: every parameter set of the family's cores,
     the open cores measured on the same flow and grade, and the papers' figures (other
     devices, other tools: hollow markers). Log-log; a point's label says how its parameters
     differ from the defaults, where it does not cover another label."""
-    ok = [r for r in recs if r.get("status") == "ok" and r.get("gbps") and r["target"] == "ecp5"
+    ok = [{**r, "gbps": _gbps(r)} for r in recs
+          if r.get("status") == "ok" and r.get("gbps") and r["target"] == "ecp5"
           and r.get("grade") and cores.get(r["core"]).family == family]
     if not ok:
         return None
@@ -230,7 +238,8 @@ def plot_area_vs_throughput(recs: list[dict], family: str, path: Path | None):
 
 
 def plot_per_klut(recs: list[dict], path: Path | None):
-    ok = [r for r in recs if r.get("status") == "ok" and r.get("gbps_per_klut")
+    ok = [{**r, "gbps_per_klut": _gbps(r) / r["core_area"]["lut"] * 1000} for r in recs
+          if r.get("status") == "ok" and r.get("gbps_per_klut")
           and r["target"] == "ecp5" and r.get("grade") == "8"
           and r["params"] == cores.get(r["core"]).params()]
     if not ok:

@@ -148,8 +148,7 @@ def measured(core: cores.Core, params: dict[str, int], cipher: str | None = None
     p = base.params(dict(bp))
     fmax, gbps = m.get("fmax_mhz"), m.get("gbps")
     if len(base.cycle_table(p)) > 1:  # the record's is the longest key's: this cipher's
-        gbps = (round(base.block_bits(p) * base.lanes(p) * fmax
-                      / base.cycles(p, cipher)["interval"] / 1e3, 4) if fmax else None)
+        gbps = round(base.gbps(p, fmax, cipher), 4) if fmax else None
     return {**m, "gbps": gbps, "gbps_for": cipher}
 
 

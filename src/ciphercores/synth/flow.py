@@ -814,7 +814,8 @@ def _throughput(rec: dict) -> dict:
     """Fill ``gbps`` and ``gbps_per_klut`` from Fmax, block bits, lanes and interval."""
     fmax = rec.get("fmax_mhz")
     if fmax and rec["status"] == "ok":
-        rec["gbps"] = round(rec["block_bits"] * rec["lanes"] * fmax / rec["interval"] / 1000, 4)
+        rec["gbps"] = round(cores.gbps(rec["block_bits"] * rec["lanes"], fmax, rec["interval"]),
+                            4)
         luts = rec["core_area"]["lut"]
         rec["gbps_per_klut"] = round(rec["gbps"] / luts * 1000, 4) if luts > 0 else None
     else:

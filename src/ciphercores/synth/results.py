@@ -164,7 +164,7 @@ def _per_cipher(r: dict) -> list[tuple[str, dict, float | None]] | None:
     fmax = r.get("fmax_mhz") if r.get("status") == "ok" else None
     lanes = int(r.get("lanes", 1) or 1)
     return [(", ".join(names), f,
-             round(r["block_bits"] * lanes * fmax / f["interval"] / 1e3, 4) if fmax else None)
+             round(cores.gbps(r["block_bits"] * lanes, fmax, f["interval"]), 4) if fmax else None)
             for names, f in table]
 
 
@@ -200,7 +200,8 @@ def chained_gbps(core: cores.Core, p: dict, fmax_mhz: float | None
     without an Fmax."""
     if not fmax_mhz or core.name not in cores.CORES or core.lanes(p) != 1:
         return None
-    return [(", ".join(names), core.block_bits(p) * fmax_mhz / serial_interval(f["latency"]) / 1e3)
+    return [(", ".join(names),
+             cores.gbps(core.block_bits(p), fmax_mhz, serial_interval(f["latency"])))
             for names, f in core.cycle_table(p)]
 
 
