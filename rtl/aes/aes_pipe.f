@@ -9,6 +9,7 @@ aes_key_step.v
 aes_key_prep.v
 ../common/axis_credit_count.v
 ../common/axis_credit_fifo.v
+../common/axis_credit_fifo_piped.v
 ../common/axis_out_fifo_piped.v
 ../common/axis_out_fifo.v
 aes_pipe.v

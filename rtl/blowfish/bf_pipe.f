@@ -4,6 +4,7 @@ bf_sbox_dp.v
 bf_pipe_round.v
 ../common/axis_credit_count.v
 ../common/axis_credit_fifo.v
+../common/axis_credit_fifo_piped.v
 ../common/axis_out_fifo_piped.v
 ../common/axis_out_fifo.v
 bf_pipe.v

@@ -17,9 +17,15 @@ module axis_out_fifo #(
     // takes it (s_axis_tvalid high), >= 1. A pipeline holding fewer blocks than that between
     // the two edges (a loop of round units) may pass the most it holds
     parameter integer LATENCY = 16,
-    // 1: read through registers, the head in a register (axis_out_fifo_piped: four cycles from
-    // s_axis to m_axis); 0: axis_credit_fifo (LUT RAM with a bypass, one cycle)
-    parameter integer PIPED = 1
+    // 1: read through registers (four cycles from s_axis to m_axis); 0: axis_credit_fifo (LUT
+    // RAM with a bypass, one cycle)
+    parameter integer PIPED = 1,
+    // with PIPED = 1: 1, the head in a register of its own (axis_out_fifo_piped: m_axis_tdata
+    // straight from flip-flops, m_axis_tready on the enable of every one of them); 0, the head
+    // chosen among the read registers by a register (axis_credit_fifo_piped: m_axis_tready
+    // drives only the choice and the control, m_axis_tdata comes through a multiplexer). Which
+    // is faster depends on the core: the enable net of a wide head against the multiplexer
+    parameter integer HEAD_REG = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -60,10 +66,10 @@ localparam integer W = DW + UW;
 
 initial begin
     if (WIDTH < 1 || USER_WIDTH < 1 || (PIPED != 0 && PIPED != 1) || LATENCY < 1
-        || LATENCY > MAX_LATENCY) begin
+        || LATENCY > MAX_LATENCY || (HEAD_REG != 0 && HEAD_REG != 1)) begin
         $error({"axis_out_fifo %m: WIDTH=%0d (>= 1), USER_WIDTH=%0d (>= 1), PIPED=%0d (0/1), ",
-                "LATENCY=%0d (1..%0d with this PIPED)"}, WIDTH, USER_WIDTH, PIPED, LATENCY,
-               MAX_LATENCY);
+                "LATENCY=%0d (1..%0d with this PIPED), HEAD_REG=%0d (0/1)"}, WIDTH, USER_WIDTH,
+               PIPED, LATENCY, MAX_LATENCY, HEAD_REG);
         $finish;
     end
 end
@@ -74,7 +80,7 @@ assign m_axis_tdata = m_entry[DW-1:0];
 assign m_axis_tuser = m_entry[W-1:DW];
 
 generate
-    if (PIPED != 0) begin : g_piped
+    if (PIPED != 0 && HEAD_REG != 0) begin : g_piped
         // drops every block during its wipe itself; key_ready is its credit side's register
         axis_out_fifo_piped #(
             .WIDTH(W),
@@ -91,6 +97,36 @@ generate
             .m_axis_tvalid(m_axis_tvalid),
             .m_axis_tready(m_axis_tready)
         );
+    end else if (PIPED != 0) begin : g_piped_sel
+        // drops every block during its wipe itself; its wipe's end reaches key_ready through
+        // two registers (the same cycle as axis_out_fifo_piped's, from its credit side)
+        wire       wiping;
+        reg  [1:0] key_ready_reg;
+
+        axis_credit_fifo_piped #(
+            .WIDTH(W),
+            .DEPTH_LOG2(DEPTH_LOG2)
+        ) u_fifo (
+            .clk(clk),
+            .rst(rst),
+            .reserve(reserve),
+            .credit(credit),
+            .wiping(wiping),
+            .s_data({s_axis_tuser, s_axis_tdata}),
+            .s_valid(s_axis_tvalid),
+            .m_data(m_entry),
+            .m_valid(m_axis_tvalid),
+            .m_ready(m_axis_tready)
+        );
+
+        always @(posedge clk) begin : p_key_ready
+            key_ready_reg <= {key_ready_reg[0], !wiping};
+            if (rst) begin
+                key_ready_reg <= 2'b00;
+            end
+        end
+
+        assign key_ready = key_ready_reg[1];
     end else begin : g_plain
         // its credit rises with the end of the wipe, in the same cycle as !wiping; a block
         // the pipeline delivers during the wipe (one from before the reset) is dropped here

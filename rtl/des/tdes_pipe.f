@@ -8,6 +8,7 @@ des_round.v
 des_subkey.v
 ../common/axis_credit_count.v
 ../common/axis_credit_fifo.v
+../common/axis_credit_fifo_piped.v
 ../common/axis_out_fifo_piped.v
 ../common/axis_out_fifo.v
 tdes_pipe.v

@@ -11,13 +11,15 @@ import sys
 
 from . import cores, tools
 
-#: shared modules under rtl/ that no registered core instantiates yet, linted on their own (a
-#: core's lint covers the files of its list): top -> (its files under rtl/, dependencies first;
-#: the parameter sets). tests/common/ simulates them from the same file lists
+#: shared modules under rtl/ linted on their own, over parameter sets no core uses (a core's
+#: lint covers the files of its list with its own): top -> (its files under rtl/, dependencies
+#: first; the parameter sets). tests/common/ simulates them from the same file lists
 SHARED_BLOCKS: dict[str, tuple[tuple[str, ...], tuple[dict[str, int], ...]]] = {
     "axis_out_fifo": (("common/axis_credit_count.v", "common/axis_credit_fifo.v",
-                       "common/axis_out_fifo_piped.v", "common/axis_out_fifo.v"),
+                       "common/axis_credit_fifo_piped.v", "common/axis_out_fifo_piped.v",
+                       "common/axis_out_fifo.v"),
                       ({"PIPED": 1, "LATENCY": 1}, {"PIPED": 1, "LATENCY": 81, "WIDTH": 64},
+                       {"PIPED": 1, "HEAD_REG": 0, "LATENCY": 1},
                        {"PIPED": 0, "LATENCY": 1}, {"PIPED": 0, "LATENCY": 33, "WIDTH": 128})),
     "axis_out_fifo_piped": (("common/axis_credit_count.v", "common/axis_out_fifo_piped.v"),
                             ({"DEPTH_LOG2": 2, "WIDTH": 1}, {"DEPTH_LOG2": 10})),

@@ -88,23 +88,28 @@ def test_credit_count(capacity, take_reg):
 
 # -- the output-FIFO family (rtl/common/axis_out_fifo.v) ---------------------------------------
 
-#: (PIPED, LATENCY, WIDTH, USER_WIDTH, simulator): each FIFO at its smallest depth, latencies
-#: one below and at a power of two (the depth's steps), speck_pipe's full pipeline on
-#: axis_credit_fifo (LATENCY 33: 64 entries), des_pipe's (17: 32) on the piped one
-OUT_CASES = [(1, 1, 1, 1, "icarus"), (1, 8, 8, 2, "icarus"), (1, 9, 129, 1, "icarus"),
-             (0, 1, 1, 1, "icarus"), (0, 3, 8, 3, "icarus"), (0, 4, 64, 1, "icarus"),
-             (1, 17, 64, 1, "verilator"), (0, 33, 128, 1, "verilator")]
+#: (PIPED, HEAD_REG, LATENCY, WIDTH, USER_WIDTH, simulator): each FIFO at its smallest
+#: depth, latencies one below and at a power of two (the depth's steps), speck_pipe's full
+#: pipeline on axis_credit_fifo (LATENCY 33: 64 entries), des_pipe's (17: 32) on the piped
+#: ones (its head a register of its own, or chosen among the read registers)
+OUT_CASES = [(1, 1, 1, 1, 1, "icarus"), (1, 1, 8, 8, 2, "icarus"), (1, 1, 9, 129, 1, "icarus"),
+             (1, 0, 1, 1, 1, "icarus"), (1, 0, 9, 129, 1, "icarus"),
+             (0, 1, 1, 1, 1, "icarus"), (0, 1, 3, 8, 3, "icarus"), (0, 1, 4, 64, 1, "icarus"),
+             (1, 1, 17, 64, 1, "verilator"), (1, 0, 17, 64, 1, "verilator"),
+             (0, 1, 33, 128, 1, "verilator")]
 
 
-@pytest.mark.parametrize("piped,latency,width,user,sim", OUT_CASES)
-def test_out_fifo(piped, latency, width, user, sim):
+@pytest.mark.parametrize("piped,head_reg,latency,width,user,sim", OUT_CASES)
+def test_out_fifo(piped, head_reg, latency, width, user, sim):
     """Streams, credits, the cycles through, resets and the wipe, against the figures the
-    registry derives (OutFifo): the wipe's length and the credits show the RTL's depth."""
+    registry derives (OutFifo): the wipe's length and the credits show the RTL's depth; both
+    heads of the piped FIFO give the same figures."""
     fifo = OutFifo(latency, piped)
-    _run(OUT, {"WIDTH": width, "USER_WIDTH": user, "LATENCY": latency, "PIPED": piped}, sim,
-         "cocotb_out_fifo",
-         {"blocks": 30, "seed": 1000 * piped + 10 * latency + width, "credits": fifo.credits,
-          "through": fifo.through, "ready_after_reset": fifo.ready_after_reset})
+    _run(OUT, {"WIDTH": width, "USER_WIDTH": user, "LATENCY": latency, "PIPED": piped,
+               "HEAD_REG": head_reg}, sim, "cocotb_out_fifo",
+         {"blocks": 30, "seed": 1000 * piped + 100 * head_reg + 10 * latency + width,
+          "credits": fifo.credits, "through": fifo.through,
+          "ready_after_reset": fifo.ready_after_reset})
 
 
 def _icarus_tb(tmp_path: Path, name: str, instances: list[str]) -> subprocess.CompletedProcess:
@@ -160,6 +165,7 @@ def test_out_fifo_depth_is_the_registry_formula(tmp_path):
     ({"LATENCY": 1017}, "LATENCY=1017 (1..1016 with this PIPED)"),
     ({"LATENCY": 1024, "PIPED": 0}, "LATENCY=1024 (1..1023 with this PIPED)"),
     ({"LATENCY": 4, "PIPED": 2}, "PIPED=2 (0/1)"),
+    ({"LATENCY": 4, "HEAD_REG": 2}, "HEAD_REG=2 (0/1)"),
     ({"LATENCY": 4, "USER_WIDTH": 0}, "USER_WIDTH=0 (>= 1)"),
     ({"LATENCY": 4, "WIDTH": 0}, "WIDTH=0 (>= 1)"),
 ])

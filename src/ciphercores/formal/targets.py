@@ -20,6 +20,7 @@ _COUNT = "common/axis_credit_count.v"
 _FIFO = "common/axis_credit_fifo.v"
 _PIPED = "common/axis_credit_fifo_piped.v"
 _OUT_PIPED = "common/axis_out_fifo_piped.v"
+_OUT = "common/axis_out_fifo.v"
 _FIFO_PROPS = "formal/credit_fifo_props.v"
 _SLICE = "common/axis_reg_slice.v"
 _MODE = "modes/mode_engine.v"
@@ -701,15 +702,15 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "                if (idle_bus[i-1]) begin\n"
                      "                    x_reg <= 48'd0;\n                end\n", "",
                      ("core_key_wiped",)),
-            Mutation("key ready a cycle before the wipe ends", _OUT_PIPED,
-                     "    key_ready_reg <= !hold_reg[1];",
-                     "    key_ready_reg <= !hold_reg[0];",
+            Mutation("key ready a cycle before the wipe ends", _OUT,
+                     "        assign key_ready = key_ready_reg[1];",
+                     "        assign key_ready = key_ready_reg[0];",
                      ("core_ready_not_early",)),
             Mutation("data taken during a key load", _TDES_PIPE,
                      "assign s_axis_tready = credit && !s_key_tvalid;",
                      "assign s_axis_tready = credit;", ("core_key_priority",)),
             # rule 4: a block's time depends on the blocks behind it (an extra stall)
-            Mutation("the FIFO's read waits while a block is written", _OUT_PIPED,
+            Mutation("the FIFO's read waits while a block is written", _PIPED,
                      "wire issue = ram_any_reg && !held_reg[2];",
                      "wire issue = ram_any_reg && !held_reg[2] && !push;",
                      ("latency_exact",)),
