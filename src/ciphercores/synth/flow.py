@@ -748,13 +748,9 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     ``router``: nextpnr's router (router2 only for exploration: its records have their own
     digest and never enter the archive's records); ``limit_s``: each seed's wall-time limit
     (PnrStopped past it, or when the router stops converging)."""
-    from .targets import get as get_target
-
     t0 = time.monotonic()
-    tgt = target if isinstance(target, Target) else get_target(target)
-    p = core.params(params)
-    seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
-    grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
+    # the same set-up as the archive's look-ups (``identity``): a record and its digest agree
+    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
     if grade is not None:
         tgt.grade_args(grade)
     try:  # the registry's view of the set first: a set it cannot describe is refused here
