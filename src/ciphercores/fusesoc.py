@@ -24,16 +24,17 @@ A file that several cores use is listed once, so that a design with two cores re
   ``tdes_iter``, ``des_pipe`` on ``tdes_pipe``);
 - the other files that the same cores share go into one core ``ciphercores:shared:<name>``
   (``rtl/<folder>/<name>_shared.core``) that they depend on: a part of those cores, not a
-  core on its own. Its name is the folder's (``aes``, ``des``, ``blowfish``) where the folder
-  has one such group, else the last file's (rtl/common: ``axis_credit_fifo``,
-  ``axis_credit_fifo_piped``).
+  core on its own. "The same cores" counts the compositions that add a file to the block core
+  they are built on, so that they can depend on such a part whole. Its name is the folder's
+  (``aes``, ``des``, ``blowfish``) where the folder has one such group, else the last file's
+  (rtl/common: ``axis_credit_fifo``, ``axis_credit_fifo_piped``, ``axis_out_fifo``).
 
 The compositions are planned kind by kind after the block cores, the same way: the shared
-parts planned before that hold only files a composition adds are reused (``shared:common``
-for ``gcm_aes_iter``), the other files the same compositions add form new ones
-(``shared:modes``, ``shared:gcm``, ``shared:axis_reg_slice``, ``shared:cc_regs``, one per
-bridge). So each core's files, through its dependencies, are exactly its ``sources()`` (a
-generated top: its committed copy).
+parts planned before that hold only files a composition adds are reused
+(``shared:axis_credit_fifo_piped`` for ``gcm_aes_iter``), the other files the same
+compositions add form new ones (``shared:modes``, ``shared:gcm``, ``shared:common``,
+``shared:cc_regs``, one per bridge). So each core's files, through its dependencies, are
+exactly its ``sources()`` (a generated top: its committed copy).
 
 The ``$readmemh`` images a file names (``.hex``/``.mem``) are in the file set of that file
 with ``copyto``: FuseSoC copies them into the tool's working directory, where ``$readmemh``
@@ -113,13 +114,19 @@ def _shared_entries(groups, name_of) -> list[Entry]:
             for (folder, names), fs in groups.items()]
 
 
-def _group(rest: dict[str, list[str]]) -> tuple[dict, dict]:
+def _group(rest: dict[str, list[str]], also: dict[str, tuple[str, ...]] | None = None
+           ) -> tuple[dict, dict]:
     """(file -> the cores among ``rest`` (core -> its files not yet in a .core file) that use
-    it, (folder, those cores) -> the files they share, each group in first-use order)."""
+    it, and the cores ``also`` names for it (the compositions that add it: a block core's file
+    that a composition needs goes with the files the same compositions need), (folder, those
+    cores) -> the files they share, each group in first-use order)."""
     users: dict[str, tuple[str, ...]] = {}
     for name, fs in rest.items():
         for f in fs:
             users[f] = (*users.get(f, ()), name)
+    for f, names in (also or {}).items():
+        if f in users:
+            users[f] = (*users[f], *names)
     groups: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for fs in rest.values():
         for f in fs:
@@ -144,7 +151,7 @@ def _plan() -> list[Entry]:
                            if not any(files[d] < files[e] for e in inside)]
         covered = set().union(*(files[d] for d in parents[c.name]))
         rest[c.name] = [f for f in c.rtl if f not in covered]
-    users, groups = _group(rest)
+    users, groups = _group(rest, _added_by_compositions(files))
     name_of = _shared(groups, set())
     out = []
     for c in base:
@@ -157,6 +164,23 @@ def _plan() -> list[Entry]:
                          own, depend, c))
     out += _shared_entries(groups, name_of)
     return out + _compositions(out)
+
+
+def _added_by_compositions(block_files: dict[str, set[str]]) -> dict[str, tuple[str, ...]]:
+    """File under rtl/ -> the compositions that add it to the block core they are built on
+    (gcm(aes_iter): the output FIFO's files, which aes_iter has not and the pipelines have), so
+    that such files form a shared part of their own that the compositions can depend on whole."""
+    out: dict[str, tuple[str, ...]] = {}
+    for c in cores.every(tuple(k for k in cores.KINDS if k != "block")):
+        base = c
+        while getattr(base, "base", None):
+            base = cores.get(base.base, tuple(cores.KINDS))
+        for s in c.sources():
+            if s.is_relative_to(RTL):
+                f = s.relative_to(RTL).as_posix()
+                if f not in block_files[base.name]:
+                    out[f] = (*out.get(f, ()), c.name)
+    return out
 
 
 def _compositions(planned: list[Entry]) -> list[Entry]:
