@@ -9,7 +9,9 @@
 // Datasheet: docs/cores/aes_iter.md
 // Design notes: docs/cores/notes/aes_iter.md (in the datasheets).
 module aes_iter #(
-    // 1: S-boxes in block RAM (8 RAMs); 0: the same synchronous tables in LUT logic
+    // 1: S-boxes in block RAM (8 RAMs); 0: the same synchronous tables in LUT logic; 2: in
+    // logic, computed in the composite field (aes_sbox_tower: one inverter serves both
+    // directions)
     parameter integer SBOX_BRAM = 1,
     // 1: each block encrypts or decrypts (s_axis_tuser); 0: encrypt only, for the modes that
     // use the forward cipher alone (CTR, OFB, CFB, GCM): s_axis_tuser is ignored, m_axis_tuser
@@ -42,9 +44,8 @@ module aes_iter #(
 );
 
 initial begin
-    if ((SBOX_BRAM != 0 && SBOX_BRAM != 1) || (DECRYPT != 0 && DECRYPT != 1)) begin
-        $error("aes_iter %m: SBOX_BRAM=%0d, DECRYPT=%0d: each must be 0 or 1", SBOX_BRAM,
-               DECRYPT);
+    if (SBOX_BRAM < 0 || SBOX_BRAM > 2 || (DECRYPT != 0 && DECRYPT != 1)) begin
+        $error("aes_iter %m: SBOX_BRAM=%0d (0/1/2), DECRYPT=%0d (0/1)", SBOX_BRAM, DECRYPT);
         $finish;
     end
 end

@@ -22,7 +22,8 @@ module aes_pipe #(
     // next round's S-box RAMs starts one LUT (direction multiplexer and XOR) after them
     parameter integer MIXREG = 0,
     // 1: the data S-boxes in block RAM (8 per round and lane); 0: in LUTs (AES-128, one lane,
-    // needs about 113k LUT4: more than an LFE5UM-85F holds)
+    // needs about 113k LUT4: more than an LFE5UM-85F holds); 2: in logic, computed in the
+    // composite field (aes_sbox_tower, one inverter for both directions)
     parameter integer SBOX_BRAM = 1,
     // 1: each block encrypts or decrypts (s_axis_tuser); 0: encrypt only, for the modes that
     // use the forward cipher alone (CTR, OFB, CFB, GCM): s_axis_tuser is ignored, m_axis_tuser
@@ -64,9 +65,9 @@ localparam integer LATENCY = STAGES + 2;
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || LANES < 1 || LANES > 8
         || SUBREG < 0 || SUBREG > 2 || (MIXREG != 0 && MIXREG != 1)
-        || (SBOX_BRAM != 0 && SBOX_BRAM != 1) || (DECRYPT != 0 && DECRYPT != 1)) begin
+        || SBOX_BRAM < 0 || SBOX_BRAM > 2 || (DECRYPT != 0 && DECRYPT != 1)) begin
         $error({"aes_pipe %m: KEY_BITS=%0d (128/192/256), LANES=%0d (1..8), SUBREG=%0d (0..2), ",
-                "MIXREG=%0d (0/1), SBOX_BRAM=%0d (0/1), DECRYPT=%0d (0/1)"}, KEY_BITS, LANES,
+                "MIXREG=%0d (0/1), SBOX_BRAM=%0d (0..2), DECRYPT=%0d (0/1)"}, KEY_BITS, LANES,
                SUBREG, MIXREG, SBOX_BRAM, DECRYPT);
         $finish;
     end

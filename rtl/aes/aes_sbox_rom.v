@@ -12,7 +12,8 @@
 module aes_sbox_rom #(
     // 1: the table in one block RAM (image aes_sbox_rom.hex, MULT = 1: aes_mult_rom.hex;
     // python -m ciphercores.gen_aes); 0: address registers before an aes_sbox and an
-    // aes_inv_sbox per port (LUT logic)
+    // aes_inv_sbox per port (LUT logic); 2: address registers before an aes_sbox_tower per
+    // port (both directions computed in the composite field, in logic)
     parameter integer BRAM = 1,
     // 1: an output register (loads every cycle, not gated by en): data two cycles after the
     // address edge. In block RAM it is marked for the measurement flow, which moves it into
@@ -33,10 +34,10 @@ module aes_sbox_rom #(
 );
 
 initial begin
-    if ((BRAM != 0 && BRAM != 1) || (OUTREG != 0 && OUTREG != 1) || (MULT != 0 && MULT != 1))
-    begin
-        $error("aes_sbox_rom %m: BRAM=%0d, OUTREG=%0d and MULT=%0d must be 0 or 1", BRAM, OUTREG,
-               MULT);
+    if ((BRAM != 0 && BRAM != 1 && BRAM != 2) || (OUTREG != 0 && OUTREG != 1)
+        || (MULT != 0 && MULT != 1)) begin
+        $error("aes_sbox_rom %m: BRAM=%0d (0/1/2), OUTREG=%0d (0/1), MULT=%0d (0/1)", BRAM,
+               OUTREG, MULT);
         $finish;
     end
 end
@@ -65,7 +66,7 @@ endfunction
 wire [31:0] rd;
 
 generate
-    if (BRAM != 0 && MULT == 0) begin : g_bram
+    if (BRAM == 1 && MULT == 0) begin : g_bram
         // S-box at 0..255, inverse S-box at 256..511; never written
         reg [7:0] rom [0:511];
         reg [7:0] a_reg;
@@ -83,7 +84,7 @@ generate
         end
 
         assign rd = {8'h00, a_reg, 8'h00, b_reg};
-    end else if (BRAM != 0) begin : g_bram_mult
+    end else if (BRAM == 1) begin : g_bram_mult
         // the words of S at 0..255, of S^-1 at 256..511; never written
         reg [15:0] rom [0:511];
         reg [15:0] a_reg;
@@ -101,6 +102,33 @@ generate
         end
 
         assign rd = {a_reg, b_reg};
+    end else if (BRAM == 2) begin : g_tower
+        reg [8:0] a_reg;
+        reg [8:0] b_reg;
+
+        always @(posedge clk) begin : p_addr
+            if (en) begin
+                a_reg <= a_addr;
+                b_reg <= b_addr;
+            end
+        end
+
+        // one inverter per port serves both directions (bit 8 of the address)
+        wire [7:0] a_out;
+        wire [7:0] b_out;
+
+        aes_sbox_tower u_a_sbox (
+            .a(a_reg[7:0]),
+            .inv(a_reg[8]),
+            .y(a_out)
+        );
+        aes_sbox_tower u_b_sbox (
+            .a(b_reg[7:0]),
+            .inv(b_reg[8]),
+            .y(b_out)
+        );
+
+        assign rd = {word(a_out, a_reg[8]), word(b_out, b_reg[8])};
     end else begin : g_lut
         reg [8:0] a_reg;
         reg [8:0] b_reg;
@@ -139,7 +167,7 @@ generate
     end
 
     if (OUTREG != 0) begin : g_outreg
-        // with BRAM = 1 the RAM's output register on ECP5 (see the header; with BRAM = 0 the
+        // with BRAM = 1 the RAM's output register on ECP5 (see the header; with BRAM = 0, 2 the
         // flow finds no RAM before it and leaves it). Kept as a net, so that its name and mark
         // survive flattening.
         (* ciphercores_bram_outreg, keep *) reg [31:0] out_reg;

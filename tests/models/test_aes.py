@@ -56,6 +56,18 @@ def test_sbox_known_entries_and_inverse():
     assert gf_mul(0x57, 0x83) == 0xC1 and gf_mul(0x57, 0x13) == 0xFE
 
 
+def test_sbox_tables_are_fips197_figures_7_and_14():
+    """The model's S-box and inverse S-box (computed: inverse in GF(2^8), affine map) are the
+    tables FIPS-197 prints (vectors/aes/fips197_sbox.txt, which the RTL tests also read)."""
+    rows = load_table("aes/fips197_sbox.txt")
+    assert "Figure 7" in source("aes/fips197_sbox.txt")
+    got = {(r["box"], int(r["x"], 16)): [int(r[f"{y:x}"], 16) for y in range(16)] for r in rows}
+    assert len(rows) == 32 and len(got) == 32
+    for x in range(16):
+        assert got[("S", x)] == SBOX[16 * x:16 * x + 16]
+        assert got[("InvS", x)] == INV_SBOX[16 * x:16 * x + 16]
+
+
 # -- FIPS-197 Appendix C --------------------------------------------------------------------
 
 

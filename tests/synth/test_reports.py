@@ -68,6 +68,18 @@ def test_stat_cells_and_classes(ecp5_counter):
     assert reports.classify(targets.get("ecp5"), {**cells, "TRELLIS_IO": 14})["lut"] == area["lut"]
 
 
+def test_stat_of_a_kept_module_counts_its_cells_once():
+    """A module kept apart (keep_hierarchy) is a cell of its parent, typed by its name, while
+    the design's totals already hold its cells: the cells by type leave that cell out (the
+    shape of Yosys's ``stat -json`` for aes_iter with SBOX_BRAM=2, two kept modules)."""
+    kept = "$paramod\\aes_tower_scale\\W4=4'1001"
+    stat = {"modules": {"\\top": {"num_cells_by_type": {"LUT4": 5, kept: 2}},
+                        kept: {"num_cells_by_type": {"LUT4": 3}}},
+            "design": {"num_cells_by_type": {"LUT4": 11, kept: 2}}}
+    assert reports.cell_counts(stat) == {"LUT4": 11}
+    assert reports.classify(targets.get("ecp5"), reports.cell_counts(stat))["other"] == 0
+
+
 def test_nextpnr_report(ecp5_counter):
     d = ecp5_counter
     rc, out = _nextpnr_ecp5(d, 1)

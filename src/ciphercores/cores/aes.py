@@ -20,9 +20,9 @@ register(Core(
     top="aes_iter",
     summary="iterative AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
             "one round per cycle, round keys on the fly, S-boxes in block RAM (SBOX_BRAM=0: "
-            "in LUTs); DECRYPT=0 encrypts only",
+            "tables in LUTs, 2: composite field in logic); DECRYPT=0 encrypts only",
     defaults={"SBOX_BRAM": 1, "DECRYPT": 1},
-    choices={"SBOX_BRAM": (0, 1), "DECRYPT": (0, 1)},
+    choices={"SBOX_BRAM": (0, 1, 2), "DECRYPT": (0, 1)},
     ciphers=lambda p: ("aes-128", "aes-192", "aes-256"),
     block_bits=lambda p: 128,
     key_bits=lambda p: 256,
@@ -37,8 +37,13 @@ register(Core(
     ready_after_reset=lambda p: _aes_rounds(128),
     test_module="cocotb_aes",
     decrypts=lambda p: bool(p["DECRYPT"]),
-    # the encrypt-only build with LUT S-boxes: the inverse tables it leaves out are logic
-    test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}, {"SBOX_BRAM": 0, "DECRYPT": 0}),
+    # the encrypt-only build with LUT S-boxes: the inverse tables it leaves out are logic; the
+    # composite-field S-boxes (aes_sbox_tower), both directions through each
+    test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}, {"SBOX_BRAM": 0, "DECRYPT": 0},
+               {"SBOX_BRAM": 2}),
+    # Icarus runs the first three in the default suite; the composite S-box alone runs on both
+    # simulators (tests/rtl/test_aes_sbox_tower.py), and in this core on Verilator
+    icarus_sets=(0, 1, 2),
     default_for=("aes-*",),
 ))
 
@@ -48,13 +53,14 @@ register(Core(
     family="aes",
     top="aes_pipe",
     summary="fully unrolled AES, encrypt/decrypt per block, LANES blocks a cycle, key schedule "
-            "pipelined beside the data, data S-boxes in block RAM (SBOX_BRAM=0: in LUTs), "
+            "pipelined beside the data, data S-boxes in block RAM (SBOX_BRAM=0: tables in "
+            "LUTs, 2: composite field in logic), "
             "credit-counted output FIFO (no stall); DECRYPT=0 encrypts only",
     # the registers that measured fastest (docs/results.md) by default
     defaults={"KEY_BITS": 128, "LANES": 1, "SUBREG": 2, "MIXREG": 1, "SBOX_BRAM": 1,
               "DECRYPT": 1},
     choices={"KEY_BITS": (128, 192, 256), "LANES": (1, 2, 3, 4), "SUBREG": (0, 1, 2),
-             "MIXREG": (0, 1), "SBOX_BRAM": (0, 1), "DECRYPT": (0, 1)},
+             "MIXREG": (0, 1), "SBOX_BRAM": (0, 1, 2), "DECRYPT": (0, 1)},
     ciphers=lambda p: (f"aes-{p['KEY_BITS']}",),
     block_bits=lambda p: 128,
     key_bits=lambda p: p["KEY_BITS"],

@@ -25,12 +25,16 @@ def parse_portlist(text: str) -> dict[str, tuple[str, int]]:
 
 
 def cell_counts(stat: dict) -> dict[str, int]:
-    """Cells by type of the whole (flattened) design from ``stat -json``."""
+    """Cells by type of the whole design from ``stat -json``. A module the RTL keeps apart
+    (``keep_hierarchy``, e.g. aes_tower_norm_inv) is a cell of its parent, typed by the
+    module's name: its own cells are already in the design's totals, so that cell is not
+    counted."""
     cells = stat.get("design", {}).get("num_cells_by_type")
     if cells is None:  # single module and no design summary
         (mod,) = stat["modules"].values()
         cells = mod["num_cells_by_type"]
-    return {str(k): int(v) for k, v in cells.items()}
+    modules = set(stat.get("modules", {}))
+    return {str(k): int(v) for k, v in cells.items() if k not in modules}
 
 
 def classify(target: Target, cells: dict[str, int]) -> dict[str, float]:
