@@ -192,7 +192,7 @@ always @* begin : p_push
 end
 
 // The side FIFO: with ghash_ds (an iterative core) a few entries in LUT RAM, read without a
-// register; with ghash.v (a pipeline) one of the cores' output FIFOs, its block RAM read
+// register (axis_lut_fifo, whose room flag is a register); with ghash.v (a pipeline) one of the cores' output FIFOs, its block RAM read
 // through registers (four cycles; a credit is room for one entry). Either feeds the head's
 // register slice.
 wire [EW-1:0] fifo_data;
@@ -200,26 +200,21 @@ wire          fifo_valid;
 wire          fifo_ready;
 generate
     if (GHASH_P == 0) begin : g_side_lut
-        reg  [EW-1:0]       side_mem [0:(1 << DEPTH_LOG2)-1];
-        reg  [DEPTH_LOG2:0] wr_ptr;
-        reg  [DEPTH_LOG2:0] rd_ptr;
-        wire [DEPTH_LOG2:0] count = wr_ptr - rd_ptr;
-        always @(posedge clk) begin : p_side
-            if (push) begin
-                side_mem[wr_ptr[DEPTH_LOG2-1:0]] <= push_entry;
-                wr_ptr <= wr_ptr + 1'b1;
-            end
-            if (fifo_valid && fifo_ready) begin
-                rd_ptr <= rd_ptr + 1'b1;
-            end
-            if (rst) begin
-                wr_ptr <= {(DEPTH_LOG2 + 1){1'b0}};
-                rd_ptr <= {(DEPTH_LOG2 + 1){1'b0}};
-            end
-        end
-        assign side_credit = !count[DEPTH_LOG2];
-        assign fifo_valid = (count != {(DEPTH_LOG2 + 1){1'b0}});
-        assign fifo_data = side_mem[rd_ptr[DEPTH_LOG2-1:0]];
+        // s_ready is a register (axis_lut_fifo): the full flag reaches c_in_tvalid and the
+        // core's enables from a flip-flop
+        axis_lut_fifo #(
+            .WIDTH(EW),
+            .DEPTH_LOG2(DEPTH_LOG2)
+        ) u_side (
+            .clk(clk),
+            .rst(rst),
+            .s_data(push_entry),
+            .s_valid(push),
+            .s_ready(side_credit),
+            .m_data(fifo_data),
+            .m_valid(fifo_valid),
+            .m_ready(fifo_ready)
+        );
         assign side_wiping = 1'b0;
     end else begin : g_side_bram
         // the entry reaches the block RAM a cycle after its push, from registers: the push
