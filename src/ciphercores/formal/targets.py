@@ -325,7 +325,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         what="around an abstract zero-cipher core: m_axis source rules, zero while idle, "
              "reset; both tready low in the reset window; IV before data; at most "
              "2^DEPTH_LOG2 blocks in flight (OFB: 1); every block out once, in order, with its "
-             "direction (CFB, OFB, CTR)",
+             "direction (CFB, OFB, CTR); the side FIFO's (axis_lut_fifo) pointers and "
+             "registered flags agree with its count",
         mutations=(
             Mutation("data before the IV", _MODE,
                      "wire take = !busy_reg && !full && !s_iv_tvalid;",
