@@ -305,6 +305,7 @@ endgenerate
 // ---------------------------------------------------------------------------------------
 wire         ekj0_load;
 wire         tag_take;
+wire         tag_blank;
 wire [127:0] tag_tdata;
 wire         tag_match;
 wire [127:0] o_tdata;
@@ -349,6 +350,7 @@ gcm_join u_join (
     .j0_tready(j0_tready),
     .ekj0_load(ekj0_load),
     .tag_take(tag_take),
+    .tag_blank(tag_blank),
     .tag_tdata(tag_tdata),
     .tag_match(tag_match),
     .o_tdata(o_tdata),
@@ -366,6 +368,7 @@ gcm_tag_check u_tag (
     .ekj0_load(ekj0_load),
     .ekj0_tdata(k_tdata),
     .take(tag_take),
+    .blank(tag_blank),
     .hash_tdata(gh_out_tdata),
     .expect_tdata(head[F_BLOCK +: 128]),
     .expect_tkeep(head[F_KEEP +: 16]),

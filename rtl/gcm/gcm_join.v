@@ -55,6 +55,7 @@ module gcm_join (
     // taken while tag_take (the expected tag is the head's block), the results a cycle later
     output wire         ekj0_load,
     output wire         tag_take,
+    output wire         tag_blank,
     input  wire [127:0] tag_tdata,
     input  wire         tag_match,
 
@@ -128,6 +129,10 @@ assign j0_tvalid = j0_valid_reg;
 
 assign ekj0_load = fire && h_is_j0;
 assign tag_take = fin_take;
+// a verdict instead of the tag: the tag check keeps zeros, so the output's data in J_OUT is
+// its register with the verdict's bit ORed in, and no flag chooses among 128 bits there
+wire verdict = msg_dir_reg || bad_iv_reg;
+assign tag_blank = verdict;
 wire tag_ok = tag_match && !bad_iv_reg;
 
 // the output beat of this cycle
@@ -146,12 +151,12 @@ always @* begin : p_out
     end else if (fin_fire) begin
         o_tvalid = 1'b1;
         o_tlast = 1'b1;
-        if (msg_dir_reg || bad_iv_reg) begin  // the verdict: one byte, 1 if authentic
-            o_tdata = {7'd0, msg_dir_reg && tag_ok, 120'd0};
+        // the tag, or the verdict: one byte, 1 if authentic (the tag check's register zero)
+        o_tdata = tag_tdata | {7'd0, msg_dir_reg && tag_ok, 120'd0};
+        if (verdict) begin
             o_tkeep = 16'h8000;
             o_tuser = {2'b11, msg_dir_reg};
         end else begin
-            o_tdata = tag_tdata;
             o_tkeep = 16'hffff;
             o_tuser = {2'b10, 1'b0};
         end

@@ -15,13 +15,15 @@ module gcm_tag_check (
     input  wire         ekj0_load,
     input  wire [127:0] ekj0_tdata,
 
-    // GHASH's result, and the expected tag with its tkeep (bytes from bits 127:120 down)
+    // GHASH's result, and the expected tag with its tkeep (bytes from bits 127:120 down);
+    // blank: the message ends with a verdict, not a tag, so the tag register takes zeros
     input  wire         take,
+    input  wire         blank,
     input  wire [127:0] hash_tdata,
     input  wire [127:0] expect_tdata,
     input  wire [15:0]  expect_tkeep,
 
-    // from the take on: the tag, and whether the expected tag has an allowed length and
+    // from the take on: the tag (zero if blank), and whether the expected tag has an allowed length and
     // equals the tag over its bytes
     output wire [127:0] tag,
     output wire         match
@@ -54,7 +56,7 @@ always @(posedge clk) begin : p_tag
         ekj0_reg <= ekj0_tdata;
     end
     if (take) begin
-        tag_reg <= tag_now;
+        tag_reg <= tag_now & {128{!blank}};
         miss_reg <= miss;
         len_ok_reg <= len_ok;
     end
