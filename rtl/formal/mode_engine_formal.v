@@ -60,8 +60,11 @@ wire [BLOCK-1:0]          c_out_tdata = {BLOCK{1'b0}};   // the zero cipher
 wire                      c_out_tready;
 (* anyseq *) wire         pick;
 wire [(BLOCK+2)*DEPTH-1:0] side;
-wire [DEPTH_LOG2:0]       wr_ptr;
-wire [DEPTH_LOG2:0]       rd_ptr;
+wire [DEPTH_LOG2-1:0]     wr_ptr;
+wire [DEPTH_LOG2-1:0]     rd_ptr;
+wire [DEPTH_LOG2:0]       f_count;
+wire                      room;
+wire                      held_side;
 wire                      busy;
 wire [CW-1:0]             held;
 wire [CW-1:0]             core_held;
@@ -111,6 +114,9 @@ mode_engine #(
     .f_side(side),
     .f_wr_ptr(wr_ptr),
     .f_rd_ptr(rd_ptr),
+    .f_count(f_count),
+    .f_room(room),
+    .f_held(held_side),
     .f_busy(busy)
 );
 
@@ -246,15 +252,14 @@ always @(*) begin
 end
 
 // ---- invariants ----
-wire [DEPTH_LOG2:0] f_count = wr_ptr - rd_ptr;
 wire [CW-1:0]       f_count_w = {{(CW - DEPTH_LOG2 - 1){1'b0}}, f_count};
 
 function [BLOCK+1:0] entry;
     input [CW-1:0] ahead;
-    reg   [DEPTH_LOG2:0] pos;
+    reg   [DEPTH_LOG2-1:0] pos;
     begin
-        pos = rd_ptr + ahead[DEPTH_LOG2:0];
-        entry = side[(BLOCK+2)*pos[DEPTH_LOG2-1:0] +: BLOCK + 2];
+        pos = rd_ptr + ahead[DEPTH_LOG2-1:0];
+        entry = side[(BLOCK+2)*pos +: BLOCK + 2];
     end
 endfunction
 
@@ -283,6 +288,9 @@ wire f_newest_serial = f_count != 0 && (entry(f_count_w - 1'b1) >> (BLOCK + 1)) 
 always @(*) begin
     if (armed && !rst) begin
         mode_count: assert(f_count <= DEPTH && f_count_w == core_held && held == f_count_w);
+        // the side FIFO's registered flags and pointers agree with its count
+        mode_fifo: assert(wr_ptr == rd_ptr + f_count[DEPTH_LOG2-1:0]
+                          && room == (f_count != DEPTH) && held_side == (f_count != 0));
         mode_serial: assert(f_serial_ok && busy == f_newest_serial);
         if (inside[0]) begin
             mode_first_at: assert(f_entry0[W-1:0] == value0);

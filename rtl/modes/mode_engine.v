@@ -46,14 +46,16 @@ module mode_engine #(
     ,
     // internal state for the proofs' invariants (rtl/formal/)
     output wire [(BLOCK+2)*(1 << DEPTH_LOG2)-1:0] f_side,
-    output wire [DEPTH_LOG2:0]                    f_wr_ptr,
-    output wire [DEPTH_LOG2:0]                    f_rd_ptr,
+    output wire [DEPTH_LOG2-1:0]                  f_wr_ptr,
+    output wire [DEPTH_LOG2-1:0]                  f_rd_ptr,
+    output wire [DEPTH_LOG2:0]                    f_count,
+    output wire                                   f_room,
+    output wire                                   f_held,
     output wire                                   f_busy
 `endif
 );
 
 localparam integer CBC = 1, CFB = 2, OFB = 3, CTR = 4;
-localparam integer DEPTH = 1 << DEPTH_LOG2;
 
 initial begin
     if (MODE < CBC || MODE > CTR) begin
@@ -75,12 +77,12 @@ end
 // ---------------------------------------------------------------------------------------
 reg  [BLOCK-1:0]      prev_reg;
 reg                   busy_reg;                 // a serial block is in flight
-reg  [BLOCK+1:0]      side_mem [0:DEPTH-1];     // {serial, dir, side}
-reg  [DEPTH_LOG2:0]   wr_ptr;
-reg  [DEPTH_LOG2:0]   rd_ptr;
+wire [BLOCK+1:0]      side_head;                // the oldest entry: {serial, dir, side}
+wire                  side_room;                // a register (axis_lut_fifo)
+wire                  side_held;                // the FIFO holds an entry (unused: the core
+                                                // returns only blocks it was given)
 
-wire [DEPTH_LOG2:0]   count = wr_ptr - rd_ptr;
-wire                  full  = count[DEPTH_LOG2];
+wire                  full  = !side_room;
 wire                  dec   = s_axis_tuser;
 
 // what this block does (see the table above)
@@ -121,7 +123,7 @@ wire   iv_fire       = s_iv_tvalid && s_iv_tready;
 // messages' values (it has no reset): they are masked while no block is offered, so that
 // m_axis_tdata is zero whenever m_axis_tvalid is low, from the reset edge on (as the core's
 // own output; docs/interface.md, rule 5)
-wire [BLOCK+1:0] head = side_mem[rd_ptr[DEPTH_LOG2-1:0]] & {(BLOCK + 2){c_out_tvalid}};
+wire [BLOCK+1:0] head = side_head & {(BLOCK + 2){c_out_tvalid}};
 assign m_axis_tvalid = c_out_tvalid;
 assign c_out_tready  = m_axis_tready;
 assign m_axis_tdata  = c_out_tdata ^ head[BLOCK-1:0];
@@ -129,20 +131,34 @@ assign m_axis_tuser  = head[BLOCK];
 wire   out_fire      = c_out_tvalid && m_axis_tready;
 wire   out_serial    = head[BLOCK+1];
 
-always @(posedge clk) begin
-    if (in_fire)
-        side_mem[wr_ptr[DEPTH_LOG2-1:0]] <= {serial, dec, side};
-end
+// the side FIFO: an entry per block given to the core, taken as its result leaves
+axis_lut_fifo #(
+    .WIDTH(BLOCK + 2),
+    .DEPTH_LOG2(DEPTH_LOG2)
+) u_side (
+    .clk(clk),
+    .rst(rst),
+    .s_data({serial, dec, side}),
+    .s_valid(in_fire),
+    .s_ready(side_room),
+    .m_data(side_head),
+    .m_valid(side_held),
+    .m_ready(out_fire)
+`ifdef FORMAL
+    ,
+    .f_mem(f_side),
+    .f_wr_ptr(f_wr_ptr),
+    .f_rd_ptr(f_rd_ptr),
+    .f_count(f_count)
+`endif
+);
 
 always @(posedge clk) begin
     if (rst) begin
         prev_reg <= {BLOCK{1'b0}};
         busy_reg <= 1'b0;
-        wr_ptr   <= {(DEPTH_LOG2 + 1){1'b0}};
-        rd_ptr   <= {(DEPTH_LOG2 + 1){1'b0}};
     end else begin
         if (in_fire) begin
-            wr_ptr <= wr_ptr + 1'b1;
             if (serial)
                 busy_reg <= 1'b1;
             else if (MODE == CTR)
@@ -151,7 +167,6 @@ always @(posedge clk) begin
                 prev_reg <= s_axis_tdata;           // CBC / CFB decryption
         end
         if (out_fire) begin
-            rd_ptr <= rd_ptr + 1'b1;
             if (out_serial) begin
                 busy_reg <= 1'b0;
                 prev_reg <= (MODE == OFB) ? c_out_tdata : m_axis_tdata;
@@ -163,19 +178,13 @@ always @(posedge clk) begin
 end
 
 `ifdef FORMAL
-assign f_wr_ptr = wr_ptr;
-assign f_rd_ptr = rd_ptr;
+assign f_room = side_room;
+assign f_held = side_held;
 assign f_busy = busy_reg;
-genvar f_i;
-generate
-    for (f_i = 0; f_i < DEPTH; f_i = f_i + 1) begin : g_f_side
-        assign f_side[(BLOCK+2)*f_i +: BLOCK + 2] = side_mem[f_i];
-    end
-endgenerate
 `endif
 
 // the core's direction bit comes back with each block; the engine keeps its own copy
-wire unused_ok = &{1'b0, c_out_tuser};
+wire unused_ok = &{1'b0, c_out_tuser, side_held};
 
 endmodule
 

@@ -189,12 +189,12 @@ def test_output_rules(tmp_path, capsys):
 
 
 def test_a_mode_core_exports_with_its_generated_top(tmp_path):
-    """MODE(CORE): the base core's RTL, the mode engine and the generated top; Verilator
-    lints the folder through both views."""
+    """MODE(CORE): the base core's RTL, the mode engine (its side FIFO's module first) and the
+    generated top; Verilator lints the folder through both views."""
     assert cli.main(["export", "ctr(speck_iter)", "-o", str(tmp_path / "m")]) == 0
     folder = tmp_path / "m"
-    assert (folder / "ctr_speck_iter.f").read_text().split()[-2:] == \
-        ["rtl/mode_engine.v", "rtl/ctr_speck_iter.v"]
+    assert (folder / "ctr_speck_iter.f").read_text().split()[-3:] == \
+        ["rtl/axis_lut_fifo.v", "rtl/mode_engine.v", "rtl/ctr_speck_iter.v"]
     for files in (["-F", "ctr_speck_iter.f"], ["ctr_speck_iter_flat.v"]):
         res = _run([tools.find("verilator"), "--lint-only", "-Wall", "--top-module",
                     "ctr_speck_iter", *files], folder)

@@ -3,7 +3,8 @@
 (which builds them in a second) and Verilator: the register slice (cocotb_reg_slice.py), the
 cores' output FIFOs (cocotb_credit_fifo.py), their credit counter (cocotb_credit_count.py) and
 the output-FIFO family sized from a pipeline's latency (cocotb_out_fifo.py, against the
-registry's ``OutFifo``), under random idle and back-pressure. The cores' own tests and the
+registry's ``OutFifo``) and the engines' side FIFO in LUT RAM (cocotb_lut_fifo.py), under random
+idle and back-pressure. The cores' own tests and the
 formal proofs (ciphercores.formal) cover them inside the cores and for every input sequence up
 to a depth; these show each module alone over widths and depths the cores do not all use.
 ``-m slow``: more blocks and parameter sets."""
@@ -27,6 +28,7 @@ FIFO = runner.Block("axis_credit_fifo", ("common/axis_credit_count.v",
 PIPED = runner.Block("axis_credit_fifo_piped", ("common/axis_credit_count.v",
                                                 "common/axis_credit_fifo_piped.v"))
 COUNT = runner.Block("axis_credit_count", ("common/axis_credit_count.v",))
+LUT = runner.Block("axis_lut_fifo", ("common/axis_lut_fifo.v",))
 OUT = runner.Block("axis_out_fifo", lint.SHARED_BLOCKS["axis_out_fifo"][0])
 
 #: the most blocks entered and not delivered: the RAM and the output register
@@ -84,6 +86,20 @@ def test_credit_fifos_deeper(block, depth_log2):
 def test_credit_count(capacity, take_reg):
     _run(COUNT, {"CAPACITY": capacity, "TAKE_REG": take_reg}, "icarus", "cocotb_credit_count",
          {"cycles": 4000, "seed": 10 * capacity + take_reg})
+
+
+# -- the side FIFO of the mode and GCM engines (rtl/common/axis_lut_fifo.v) ---------------------
+
+#: (DEPTH_LOG2, WIDTH, simulator): the GCM engine's (2, 155 bits: its side entry), the mode
+#: engine's smallest and default depths, a wide RAM
+LUT_CASES = [(1, 1, "icarus"), (2, 155, "icarus"), (6, 66, "icarus"), (3, 8, "verilator"),
+             (2, 155, "verilator"), (10, 17, "verilator")]
+
+
+@pytest.mark.parametrize("depth_log2,width,sim", LUT_CASES)
+def test_lut_fifo(depth_log2, width, sim):
+    _run(LUT, {"DEPTH_LOG2": depth_log2, "WIDTH": width}, sim, "cocotb_lut_fifo",
+         {"entries": 300 if depth_log2 < 10 else 3000, "seed": 100 * depth_log2 + width})
 
 
 # -- the output-FIFO family (rtl/common/axis_out_fifo.v) ---------------------------------------

@@ -464,8 +464,8 @@ async def cycles(dut):
 def _secrets(dut) -> dict[str, int]:
     """The engine's key-derived registers: E_K(J0), J0, the counter, H and the GHASH sums."""
     e = dut.u_gcm
-    out = {"ekj0": int(e.ekj0_reg.value), "j0": int(e.j0_reg.value),
-           "ctr": int(e.ctr_reg.value)}
+    out = {"ekj0": int(e.u_tag.ekj0_reg.value), "j0": int(e.u_join.j0_reg.value),
+           "ctr": int(e.u_request.ctr_reg.value)}
     if int(config()["params"]["GHASH_P"]):
         gh = e.g_ghash_agg.u_ghash
         out.update(h=int(gh.pw_reg.value), y=int(gh.y_reg.value), out=int(gh.out_reg.value))

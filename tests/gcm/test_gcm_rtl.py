@@ -70,7 +70,8 @@ def _run_gcm(name: str, params: dict[str, int], sim: str, config: dict,
     if not runner.available(sim):
         pytest.skip(f"{sim} is not installed")
     core = cores.get(name)
-    # the key-wipe test reads the engine's and GHASH's registers (top, u_gcm, u_ghash)
+    # the key-wipe test reads the engine's parts' and GHASH's registers (top, u_gcm, u_ghash
+    # and u_request, u_join, u_tag)
     runner.run(core, core.params(params), sim, "cocotb_gcm", config=config, test_dir=HERE,
                testcase=testcase, quiet=True, public_depth=3)
 

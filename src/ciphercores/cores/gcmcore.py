@@ -34,8 +34,9 @@ _ENGINE_CHOICES = {"GHASH_P": (0, 1, 2, 4, 8, 16), "DIGIT": (1, 2, 4, 8, 16, 32,
 #: aes_pipe takes a key with blocks in flight
 _KEY_WAITS_FOR_BLOCK = ("aes_iter",)
 _GCM_RTL = ("common/axis_credit_count.v", "common/axis_credit_fifo_piped.v",
-            "common/axis_reg_slice.v", "gcm/gf128_mul_ds.v", "gcm/ghash_ds.v", "gcm/ghash.v",
-            "gcm/gcm_engine.v")
+            "common/axis_reg_slice.v", "common/axis_lut_fifo.v", "gcm/gf128_mul_ds.v",
+            "gcm/ghash_ds.v", "gcm/ghash.v", "gcm/gcm_request.v", "gcm/gcm_join.v",
+            "gcm/gcm_tag_check.v", "gcm/gcm_engine.v")
 #: the most bytes of AAD, of data and of IV in one message (the engine's 36-bit byte counters;
 #: SP 800-38D allows 2^36 - 32 bytes of data)
 MAX_BYTES = (1 << 36) - 1

@@ -15,6 +15,8 @@ from .schema import CORES, RTL, Core, Params
 
 #: hardware modes and their MODE number in rtl/modes/mode_engine.v (ECB is the core itself)
 HW_MODES = {"cbc": 1, "cfb": 2, "ofb": 3, "ctr": 4}
+#: the files the mode engine adds to its core's, dependencies first (its side FIFO's module)
+ENGINE_RTL = ("common/axis_lut_fifo.v", "modes/mode_engine.v")
 #: modes whose encryption needs the previous block's result (one block per core latency + 1)
 SERIAL_ENCRYPT = ("cbc", "cfb", "ofb")
 
@@ -65,7 +67,8 @@ class ModeCore(Core):
         return CORES[self.base].ciphers(params)
 
     def sources(self) -> list[Path]:
-        return [*CORES[self.base].sources(), RTL / "modes" / "mode_engine.v",
+        return [*CORES[self.base].sources(),
+                *(RTL / f for f in ENGINE_RTL if f not in CORES[self.base].rtl),
                 mode_wrapper.write(gen_dir(), self.top, self.generated())]
 
     def generated(self) -> str:
@@ -107,7 +110,7 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
 
         _MODE_CORES[name] = ModeCore(
             name=name, family=base.family, top=f"{mode}_{base.top}",
-            rtl=(*base.rtl, "modes/mode_engine.v"),
+            rtl=(*base.rtl, *(f for f in ENGINE_RTL if f not in base.rtl)),
             summary=f"{mode.upper()} mode engine around {base.name}",
             defaults={**base.defaults, "DEPTH_LOG2": 6},
             choices={**base.choices, "DEPTH_LOG2": DEPTH_CHOICES},

@@ -24,6 +24,7 @@ _OUT = "common/axis_out_fifo.v"
 _FIFO_PROPS = "formal/credit_fifo_props.v"
 _SLICE = "common/axis_reg_slice.v"
 _MODE = "modes/mode_engine.v"
+_LUT_FIFO = "common/axis_lut_fifo.v"
 _SPECK = "speck/speck_iter.v"
 
 
@@ -317,7 +318,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("source_reset_clears",)),
         )),
     Target(
-        name="mode_engine", top="mode_engine_formal", sources=(_MODE,),
+        name="mode_engine", top="mode_engine_formal", sources=(_LUT_FIFO, _MODE),
         defaults={"BLOCK": 8, "MODE": 4, "DEPTH_LOG2": 1, "CORE_CAP": 2},
         sweep=tuple({"BLOCK": 8, "MODE": m, "DEPTH_LOG2": d, "CORE_CAP": 3}
                     for m in (2, 3, 4) for d in (1, 2)),
@@ -325,20 +326,21 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         what="around an abstract zero-cipher core: m_axis source rules, zero while idle, "
              "reset; both tready low in the reset window; IV before data; at most "
              "2^DEPTH_LOG2 blocks in flight (OFB: 1); every block out once, in order, with its "
-             "direction (CFB, OFB, CTR)",
+             "direction (CFB, OFB, CTR); the side FIFO's (axis_lut_fifo) pointers and "
+             "registered flags agree with its count",
         mutations=(
             Mutation("data before the IV", _MODE,
                      "wire take = !busy_reg && !full && !s_iv_tvalid;",
                      "wire take = !busy_reg && !full;",
                      ("mode_iv_priority",)),
             Mutation("side FIFO overwritten when full", _MODE,
-                     "wire                  full  = count[DEPTH_LOG2];",
+                     "wire                  full  = !side_room;",
                      "wire                  full  = 1'b0;",
                      ("chosen_first_out", "chosen_second_out", "count_capacity", "mode_count",
                       "mode_first_at", "mode_second_at"), (("CORE_CAP", 3),)),
             Mutation("stale side value while idle", _MODE,
-                     "side_mem[rd_ptr[DEPTH_LOG2-1:0]] & {(BLOCK + 2){c_out_tvalid}};",
-                     "side_mem[rd_ptr[DEPTH_LOG2-1:0]];",
+                     "side_head & {(BLOCK + 2){c_out_tvalid}};",
+                     "side_head;",
                      ("source_zero_idle", "source_reset_clears")),
             Mutation("OFB block taken before the last one left", _MODE,
                      "wire take = !busy_reg && !full && !s_iv_tvalid;",
@@ -348,9 +350,9 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "assign s_iv_tready   = !busy_reg && !rst;",
                      "assign s_iv_tready   = !busy_reg;",
                      ("mode_reset_tready_low",)),
-            Mutation("reset keeps the read pointer", _MODE,
-                     "        rd_ptr   <= {(DEPTH_LOG2 + 1){1'b0}};\n", "",
-                     ("mode_count", "count_nothing_invented", "source_reset_clears")),
+            Mutation("reset keeps the read pointer", _LUT_FIFO,
+                     "        rd_ptr <= {DEPTH_LOG2{1'b0}};\n", "",
+                     ("mode_fifo", "mode_first_at", "mode_second_at", "source_reset_clears")),
         ),
     ),
     Target(
