@@ -532,11 +532,15 @@ wire [255:0] last_win_unused = a_win[NR*256 +: 256];
 // ---------------------------------------------------------------------------------------
 // output FIFO
 // ---------------------------------------------------------------------------------------
+// the head chosen among the FIFO's read registers (HEAD_REG = 0): a head register of its
+// own puts m_axis_tready on the enable of every head flip-flop, which cost des_pipe,
+// tdes_pipe and speck_pipe their Fmax (docs/cores/notes/axis_out_fifo.md)
 axis_out_fifo #(
     .WIDTH(W),
     .USER_WIDTH(1),
     .LATENCY(LATENCY),
-    .PIPED(1)
+    .PIPED(1),
+    .HEAD_REG(0)
 ) u_fifo (
     .clk(clk),
     .rst(rst),

@@ -23,9 +23,10 @@ module axis_out_fifo #(
     // with PIPED = 1: 1, the head in a register of its own (axis_out_fifo_piped: m_axis_tdata
     // straight from flip-flops, m_axis_tready on the enable of every one of them); 0, the head
     // chosen among the read registers by a register (axis_credit_fifo_piped: m_axis_tready
-    // drives only the choice and the control, m_axis_tdata comes through a multiplexer). Which
-    // is faster depends on the core: the enable net of a wide head against the multiplexer
-    parameter integer HEAD_REG = 1
+    // drives only the choice and the control, m_axis_tdata comes through a multiplexer). The
+    // second was faster on every pipeline measured (the enable net of a wide head reaches
+    // across the chip to the consumer's ready): docs/cores/notes/axis_out_fifo.md
+    parameter integer HEAD_REG = 0
 ) (
     input  wire                  clk,
     input  wire                  rst,

@@ -160,7 +160,7 @@ def test_out_fifo_depth_is_the_registry_formula(tmp_path):
     the RTL, and this keeps the two the same."""
     lines, want = [], {}
     for piped, largest in ((1, 1016), (0, 1023)):
-        block = "g_piped" if piped else "g_plain"
+        block = "g_piped_sel" if piped else "g_plain"  # HEAD_REG 0, the default
         for latency in sorted({*range(1, 130), *range(130, largest, 29), largest}):
             n = len(want)
             lines.append(_instance(n, {"WIDTH": 1, "USER_WIDTH": 1, "LATENCY": latency,
