@@ -25,8 +25,9 @@ module axis_out_fifo #(
     // chosen among the read registers by a register (axis_credit_fifo_piped: m_axis_tready
     // drives only the choice and the control, m_axis_tdata comes through a multiplexer). The
     // second was faster on every pipeline measured (the enable net of a wide head reaches
-    // across the chip to the consumer's ready): docs/cores/notes/axis_out_fifo.md
-    parameter integer HEAD_REG = 0
+    // across the chip to the consumer's ready), and every pipeline passes HEAD_REG = 0:
+    // docs/cores/notes/axis_out_fifo.md
+    parameter integer HEAD_REG = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,

@@ -19,7 +19,7 @@ SHARED_BLOCKS: dict[str, tuple[tuple[str, ...], tuple[dict[str, int], ...]]] = {
                        "common/axis_credit_fifo_piped.v", "common/axis_out_fifo_piped.v",
                        "common/axis_out_fifo.v"),
                       ({"PIPED": 1, "LATENCY": 1}, {"PIPED": 1, "LATENCY": 81, "WIDTH": 64},
-                       {"PIPED": 1, "HEAD_REG": 1, "LATENCY": 1},
+                       {"PIPED": 1, "HEAD_REG": 0, "LATENCY": 1},
                        {"PIPED": 0, "LATENCY": 1}, {"PIPED": 0, "LATENCY": 33, "WIDTH": 128})),
     "axis_out_fifo_piped": (("common/axis_credit_count.v", "common/axis_out_fifo_piped.v"),
                             ({"DEPTH_LOG2": 2, "WIDTH": 1}, {"DEPTH_LOG2": 10})),

@@ -160,11 +160,11 @@ def test_out_fifo_depth_is_the_registry_formula(tmp_path):
     the RTL, and this keeps the two the same."""
     lines, want = [], {}
     for piped, largest in ((1, 1016), (0, 1023)):
-        block = "g_piped_sel" if piped else "g_plain"  # HEAD_REG 0, the default
+        block = "g_piped_sel" if piped else "g_plain"  # HEAD_REG 0, the pipelines' head
         for latency in sorted({*range(1, 130), *range(130, largest, 29), largest}):
             n = len(want)
             lines.append(_instance(n, {"WIDTH": 1, "USER_WIDTH": 1, "LATENCY": latency,
-                                       "PIPED": piped}))
+                                       "PIPED": piped, "HEAD_REG": 0}))
             lines.append(f'initial $display("depth %0d %0d %0d", {piped}, {latency}, '
                          f"u{n}.{block}.u_fifo.DEPTH_LOG2);")
             want[(piped, latency)] = OutFifo(latency, piped).depth_log2
