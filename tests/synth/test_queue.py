@@ -146,21 +146,28 @@ def test_the_queue_tools_run_in_a_scheduling_group_of_their_own_at_its_nice(tmp_
     from pathlib import Path
 
     probe = [sys.executable, "-c",
-             "import os, pathlib; g = pathlib.Path('/proc/self/autogroup'); print(os.getsid(0),"
-             " os.getpriority(os.PRIO_PROCESS, 0), g.read_text().split()[-1] if g.exists()"
-             " else '-')"]
+             "import os\n"
+             "try:\n    g = open('/proc/self/autogroup').read().split()[-1]\n"
+             "except OSError:\n    g = '-'\n"
+             "print('probe:', os.getsid(0), os.getpriority(os.PRIO_PROCESS, 0), g)"]
+
+    def probed(out: str) -> list[str]:  # the probe's line; the tool's output holds stderr too
+        lines = [ln for ln in out.splitlines() if ln.startswith("probe: ")]
+        assert len(lines) == 1, out
+        return lines[0].split()[1:]
+
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     try:
         flow.set_tool_nice(mine + 5)
         rc, out, _ = flow._run_tool(probe, tmp_path, "none.log")
     finally:
         flow.set_tool_nice(None)
-    sid, nice, group = out.split()
+    sid, nice, group = probed(out)
     assert rc == 0
     assert int(sid) != os.getsid(0)
     assert int(nice) == mine + 5
     if Path("/proc/self/autogroup").exists():
         assert group == str(mine + 5)
     rc, out, _ = flow._run_tool(probe, tmp_path, "none.log")
-    sid, nice, _ = out.split()
+    sid, nice, _ = probed(out)
     assert (int(sid), int(nice)) == (os.getsid(0), mine)
