@@ -68,3 +68,34 @@ def test_units_import_only_lower_layers():
                 problems.append(f"{rel} ({src}, layer {layer_of[src]}) imports {target} "
                                 f"({dst}, layer {layer_of[dst]})")
     assert not problems, "\n".join(problems)
+
+
+def _module(path: Path) -> str:
+    rel = path.relative_to(PKG.parent).with_suffix("")
+    name = ".".join(rel.parts)
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+
+def test_no_import_circles_inside_a_unit():
+    """Within a unit, modules import one another one way only (a function-level import
+    counts too): a circle means neither module can be read, or tested, without the other.
+    Importing a package's names from its __init__ is not a module of its own."""
+    modules = {_module(p): p for p in PKG.rglob("*.py")}
+    graph = {m: {t for t in _imports(p) if t in modules and t != m
+                 and not m.startswith(t + ".") and _unit(t) == _unit(m)}
+             for m, p in modules.items()}
+    circles, done = [], set()
+
+    def visit(m: str, path: list[str]) -> None:
+        if m in path:
+            circles.append(path[path.index(m):] + [m])
+            return
+        if m in done:
+            return
+        for t in sorted(graph[m]):
+            visit(t, path + [m])
+        done.add(m)
+
+    for m in sorted(graph):
+        visit(m, [])
+    assert circles == [], "\n".join(" -> ".join(c) for c in circles)

@@ -24,6 +24,8 @@ from . import speck  # noqa: F401  isort: skip
 from . import blowfish  # noqa: F401  isort: skip
 from . import aes  # noqa: F401  isort: skip
 from . import des  # noqa: F401  isort: skip
+# the compositions register their kinds with the lookup on import (lookup.Composition)
+from . import buscore  # noqa: F401  isort: skip
 # the errors of this API (defined in ciphercores.errors with the other error classes)
 from ..errors import BadParameterError, UnknownCoreError
 from .gcmcore import GcmCore, gcm_bases, gcm_core

@@ -16,8 +16,9 @@ from pathlib import Path
 from ..errors import BadParameterError, UnknownCoreError
 from ..paths import gen_dir
 from ..rtlgen import bus_wrapper
-from .modecore import ModeCore
-from .schema import RTL, Core, Params
+from .lookup import Composition, every, get, register_composition
+from .modecore import ModeCore, mode_bases
+from .schema import KINDS, RTL, Core, Params
 
 #: bus -> the bridge's RTL file (rtl/bus/)
 BUSES = {"axil": "bus/axil_regs_bridge.v", "wb": "bus/wb_regs_bridge.v"}
@@ -139,9 +140,6 @@ def bus_core(bus: str, core_name: str) -> BusCore:
     a mode core."""
     if bus not in BUSES:
         raise UnknownCoreError(f"unknown bus {bus!r} (known: {', '.join(BUSES)})")
-    from .lookup import get
-    from .schema import KINDS
-
     core = get(core_name, kinds=tuple(KINDS))
     if core.kind not in ("block", "mode"):
         raise UnknownCoreError(
@@ -149,3 +147,10 @@ def bus_core(bus: str, core_name: str) -> BusCore:
             f"{KINDS[core.kind]}" + (" (bus wrappers do not nest)" if core.kind == "bus" else
                                      " (its packets do not fit the register map)"))
     return BusCore(bus, core)
+
+
+register_composition(Composition(
+    "bus", tuple(BUSES), bus_core,
+    # around each one-block core and each mode core
+    lambda: [bus_core(bus, c) for bus in BUSES
+             for c in (*mode_bases(), *(m.name for m in every(("mode",))))]))

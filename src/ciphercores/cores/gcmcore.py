@@ -18,7 +18,8 @@ from pathlib import Path
 from ..errors import BadParameterError, UnknownCoreError
 from ..paths import gen_dir
 from ..rtlgen import gcm_wrapper, mode_wrapper
-from .schema import CORES, RTL, Core, Params
+from .lookup import Composition, get, register_composition
+from .schema import CORES, KINDS, RTL, Core, Params
 
 #: the GHASH unit per base core: GHASH_P = 0 (ghash_ds: one product per 128/DIGIT + 1 cycles,
 #: enough for an iterative AES), or the P-stage ghash.v (one block a cycle, for a pipeline)
@@ -127,9 +128,6 @@ def gcm_bases() -> list[str]:
 
 def gcm_core(base_name: str) -> GcmCore:
     """The core ``gcm(BASE)``."""
-    from .lookup import get
-    from .schema import KINDS
-
     base = get(base_name, kinds=tuple(KINDS))
     if base.kind != "block":
         raise UnknownCoreError(f"gcm({base_name}): the GCM engine wraps a block core; "
@@ -181,3 +179,8 @@ def gcm_core(base_name: str) -> GcmCore:
             parts=functools.partial(_gcm_parts, base),
             test_module="cocotb_gcm", test_sets=(), iv_port=True, base=base.name)
     return _GCM_CORES[name]
+
+
+register_composition(Composition(
+    "gcm", ("gcm",), lambda _gcm, base_name: gcm_core(base_name),
+    lambda: [gcm_core(b) for b in gcm_bases()]))

@@ -6,13 +6,42 @@ and every core of some kinds (``every``)."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..errors import BadParameterError, CipherCoresError, UnknownCoreError, UnsupportedCipherError
-from .buscore import BUSES, bus_core
-from .gcmcore import gcm_bases, gcm_core
-from .modecore import HW_MODES, mode_bases, mode_core
 from .params import parse_params
 from .schema import CORES, KINDS, LISTED_KINDS, STREAM_KINDS, Core, Params
+
+
+@dataclass(frozen=True)
+class Composition:
+    """A kind of core built by name around another (``KINDS``: mode, gcm, bus), as its module
+    registers it (:func:`register_composition`): this module finds the builders there and
+    imports none of them, so that they can use :func:`get` for the core inside."""
+
+    kind: str
+    #: the outer names it builds, ``NAME(CORE)``: the modes, ``gcm``, the buses
+    names: tuple[str, ...]
+    #: (outer name, inner core's name) -> the core
+    build: Callable[[str, str], Core]
+    #: every core of this kind a user can name, in the registry's order
+    every: Callable[[], list]
+
+
+_COMPOSITIONS: dict[str, Composition] = {}
+
+
+def register_composition(composition: Composition) -> None:
+    """Make ``NAME(CORE)`` for each of ``composition.names`` a core name :func:`get` builds."""
+    if composition.kind not in KINDS or composition.kind == "block":
+        raise ValueError(f"a composition builds a mode, gcm or bus core, not "
+                         f"{composition.kind!r}")
+    _COMPOSITIONS[composition.kind] = composition
+
+
+def _names(kind: str) -> tuple[str, ...]:
+    return _COMPOSITIONS[kind].names if kind in _COMPOSITIONS else ()
 
 
 def get(name: str, kinds: tuple[str, ...] = STREAM_KINDS) -> Core:
@@ -25,16 +54,13 @@ def get(name: str, kinds: tuple[str, ...] = STREAM_KINDS) -> Core:
     if name.endswith(")") and "(" in name:
         outer, _, inner = name[:-1].partition("(")
         outer, inner = outer.strip().lower(), inner.strip()
-        if outer == "gcm":
-            core = gcm_core(inner)
-        elif outer in BUSES:
-            core = bus_core(outer, inner)
-        elif outer in HW_MODES:
-            core = mode_core(outer, inner)
-        else:
+        made = next((c for c in _COMPOSITIONS.values() if outer in c.names), None)
+        if made is None:
             raise UnknownCoreError(
-                f"unknown hardware mode {outer!r} (known: {', '.join(HW_MODES)}; ECB is the "
-                f"core itself; and gcm(CORE), and the bus wrappers {', '.join(BUSES)})")
+                f"unknown hardware mode {outer!r} (known: {', '.join(_names('mode'))}; ECB is "
+                f"the core itself; and gcm(CORE), and the bus wrappers "
+                f"{', '.join(_names('bus'))})")
+        core = made.build(outer, inner)
     else:
         try:
             core = CORES[name]
@@ -42,8 +68,8 @@ def get(name: str, kinds: tuple[str, ...] = STREAM_KINDS) -> Core:
             known = ", ".join(sorted(CORES))
             raise UnknownCoreError(
                 f"unknown core {name!r} (known: {known}; and MODE(CORE) with MODE in "
-                f"{', '.join(HW_MODES)}; gcm(CORE) around an AES core; BUS(CORE) with BUS in "
-                f"{', '.join(BUSES)})") from None
+                f"{', '.join(_names('mode'))}; gcm(CORE) around an AES core; BUS(CORE) with BUS "
+                f"in {', '.join(_names('bus'))})") from None
     if core.kind not in kinds:
         raise UnknownCoreError(
             f"{core.name} is a {KINDS[core.kind]}, which this command does not take (it "
@@ -53,15 +79,13 @@ def get(name: str, kinds: tuple[str, ...] = STREAM_KINDS) -> Core:
 
 def every(kinds: tuple[str, ...] = tuple(KINDS)) -> list:
     """Every core a user can name, of ``kinds``, in the registry's order (kind by kind, as
-    ``KINDS``): the block cores (``CORES``), the hardware mode cores (each mode around each
-    one-block core, ``mode_bases``), the GCM cores (``gcm_bases``), the bus wrappers (each bus
-    around each block and mode core the mode cores list)."""
-    modes = [mode_core(m, b) for b in mode_bases() for m in HW_MODES]
-    made = {"block": lambda: list(CORES.values()), "mode": lambda: modes,
-            "gcm": lambda: [gcm_core(b) for b in gcm_bases()],
-            "bus": lambda: [bus_core(bus, c) for bus in BUSES
-                            for c in (*mode_bases(), *(m.name for m in modes))]}
-    return [c for k in KINDS if k in kinds for c in made[k]()]
+    ``KINDS``): the block cores (``CORES``), then each composition's, as it registered them:
+    the hardware mode cores (each mode around each one-block core, ``modecore.mode_bases``),
+    the GCM cores (``gcmcore.gcm_bases``), the bus wrappers (each bus around each one-block
+    core and each mode core)."""
+    made = {"block": lambda: list(CORES.values()),
+            **{k: c.every for k, c in _COMPOSITIONS.items()}}
+    return [c for k in KINDS if k in kinds and k in made for c in made[k]()]
 
 
 def listed_core(core):

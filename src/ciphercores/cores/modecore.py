@@ -11,7 +11,8 @@ from pathlib import Path
 from ..errors import BadParameterError, UnknownCoreError
 from ..paths import gen_dir
 from ..rtlgen import mode_wrapper
-from .schema import CORES, RTL, Core, Params
+from .lookup import Composition, get, register_composition
+from .schema import CORES, KINDS, RTL, Core, Params
 
 #: hardware modes and their MODE number in rtl/modes/mode_engine.v (ECB is the core itself)
 HW_MODES = {"cbc": 1, "cfb": 2, "ofb": 3, "ctr": 4}
@@ -94,9 +95,6 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
     if mode not in HW_MODES:
         raise UnknownCoreError(f"unknown hardware mode {mode!r} (known: {', '.join(HW_MODES)};"
                                f" ECB is the core itself)")
-    from .lookup import get
-    from .schema import KINDS
-
     base = get(base_name, kinds=tuple(KINDS))
     if base.kind != "block":
         raise UnknownCoreError(f"{mode}({base_name}): a mode engine wraps a block core; "
@@ -127,3 +125,8 @@ def mode_core(mode: str, base_name: str) -> ModeCore:
             reset_cycles=base.reset_cycles, ready_after_reset=base.ready_after_reset,
             test_module="cocotb_mode", test_sets=(), iv_port=True, mode=mode, base=base.name)
     return _MODE_CORES[name]
+
+
+register_composition(Composition(
+    "mode", tuple(HW_MODES), mode_core,
+    lambda: [mode_core(m, b) for b in mode_bases() for m in HW_MODES]))
