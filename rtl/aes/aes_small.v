@@ -16,13 +16,14 @@
 // column goes straight into the state, and into the address of the next pass's first column.
 //
 // Key schedule: on a key load (and after a reset, for the zero key) the words w[0] .. w[59]
-// are expanded one a cycle into the round-key RAM (FIPS-197 5.2, an Nk-word shift register);
-// the words that need SubWord take a second cycle, in which the four data S-boxes look up
-// the previous word (no S-box of its own). The words after the schedule's last (w[44] on
-// with AES-128, w[52] with AES-192) are written zero, so every load overwrites all 60 words
-// and a key clear leaves no trace of the key before. A block then reads one word a cycle:
-// ascending to encrypt, round by round descending to decrypt, so that both directions
-// cost the same and need no backward key schedule.
+// are expanded one a cycle into the round-key RAM (FIPS-197 5.2: w[i - Nk] read back from
+// the RAM, w[i - 1] from a register); the words that need SubWord take a second cycle, in
+// which the four data S-boxes look up the word before (the key schedule has no S-box of
+// its own). The words after the schedule's last (from w[44] with AES-128, w[52] with
+// AES-192) are written zero, so every load overwrites all 60 words and a key clear leaves
+// nothing of the key before; the key register is cleared once its words are in the RAM.
+// A block reads one word a step: ascending to encrypt, round key by round key descending
+// to decrypt, so both directions cost the same and need no backward key schedule.
 // Datasheet: docs/cores/aes_small.md
 // Design notes: docs/cores/notes/aes_small.md (in the datasheets).
 module aes_small #(
@@ -66,9 +67,6 @@ end
 
 // the last word the expansion writes: w[59], AES-256's last
 localparam [5:0] LAST_WORD = 6'd59;
-// a RAM word never written (zero from the start): the read port's address during a key
-// expansion, so that its output register holds no round key afterwards
-localparam [5:0] ZERO_WORD = 6'd63;
 
 // ---------------------------------------------------------------------------------------
 // registers
@@ -76,14 +74,15 @@ localparam [5:0] ZERO_WORD = 6'd63;
 reg [1:0]   nk_reg;         // key length of the loaded key: 0 Nk=4, 1 Nk=6, 2 Nk=8
 // key expansion
 reg         prep_reg;       // the expansion is running
-reg [255:0] x_reg;          // the last Nk words, the oldest in bits 255:224
+reg [255:0] key_reg;        // the key loaded, until the expansion has written it to the RAM
+reg [31:0]  last_reg;       // the word written last, w[i - 1]
 reg [5:0]   pi_reg;         // index of the word it writes next
 reg [2:0]   pm_reg;         // that index mod Nk
-reg         sub_reg;        // the S-boxes hold SubWord of the newest word
+reg         sub_reg;        // the S-boxes hold SubWord of the word written last
 reg [7:0]   rcon_reg;       // the round constant of the next word with index mod Nk = 0
-// round-key RAM: w[0] .. w[59] (and zero at 60 .. 63)
+// round-key RAM: w[0] .. w[59]
 reg [31:0]  kram [0:63];
-reg [31:0]  kw_reg;         // the word read: the round key column of this step
+reg [31:0]  kw_reg;         // the word read: the round key column of this step, or w[i - Nk]
 reg [5:0]   ka_reg;         // the RAM address of the step after this one
 // round engine
 reg         busy_reg;       // a block is in the engine
@@ -95,14 +94,6 @@ reg [95:0]  n_reg;          // columns 0 .. 2 of the pass in progress
 reg [127:0] out_reg;
 reg         out_user_reg;
 reg         out_valid_reg;
-
-integer i;
-
-initial begin
-    for (i = 0; i < 64; i = i + 1) begin
-        kram[i] = 32'h0;
-    end
-end
 
 wire [3:0] nr = (nk_reg == 2'd0) ? 4'd10 : (nk_reg == 2'd1) ? 4'd12 : 4'd14;
 
@@ -128,49 +119,32 @@ wire blk_dec = (DECRYPT != 0) && dir_reg;
 // ---------------------------------------------------------------------------------------
 // key expansion: w[i] = w[i - Nk] ^ t, t = SubWord(RotWord(w[i - 1])) ^ Rcon at i mod Nk = 0,
 // SubWord(w[i - 1]) at i mod 8 = 4 for Nk = 8, w[i - 1] otherwise; the first Nk words are
-// the key (x_reg rotates through them)
+// the key's. w[i - Nk] comes back from the RAM (its read port is free during the
+// expansion), w[i - 1] from last_reg.
 // ---------------------------------------------------------------------------------------
 wire [1:0] load_nk = (s_key_tlen == 6'd24) ? 2'd1 : (s_key_tlen == 6'd32) ? 2'd2 : 2'd0;
 wire [2:0] nk_m1 = (nk_reg == 2'd0) ? 3'd3 : (nk_reg == 2'd1) ? 3'd5 : 3'd7;
-wire [5:0] nk_words = {2'b00, nk_m1} + 6'd1;
+wire [5:0] nk_words = {3'b000, nk_m1} + 6'd1;
 // the words of the schedule: 4 (Nr + 1)
 wire [5:0] sched_words = {nr, 2'b00} + 6'd4;
-wire [31:0] oldest = x_reg[255:224];
-reg  [31:0] newest;         // w[i - 1]: word Nk - 1 of x_reg
-
-always @* begin : p_newest
-    case (nk_reg)
-        2'd1: newest = x_reg[95:64];
-        2'd2: newest = x_reg[31:0];
-        default: newest = x_reg[159:128];
-    endcase
-end
 
 wire [31:0] sbox_q;         // the four S-box outputs (row 0 in bits 31:24)
 wire in_key = pi_reg < nk_words;
 wire in_sched = pi_reg < sched_words;
 wire rot_word = !in_key && in_sched && (pm_reg == 3'd0);
 wire sub_word = !in_key && in_sched && (nk_reg == 2'd2) && (pm_reg == 3'd4);
-// this word waits one cycle for SubWord of the newest word
+// this word waits one cycle for SubWord of the word before it
 wire sub_wait = (rot_word || sub_word) && !sub_reg;
-wire [31:0] t_word = in_key ? 32'h0
-                   : rot_word ? ({sbox_q[23:0], sbox_q[31:24]} ^ {rcon_reg, 24'h0})
+wire [31:0] key_word = key_reg[255 - 32 * pi_reg[2:0] -: 32];
+wire [31:0] t_word = rot_word ? ({sbox_q[23:0], sbox_q[31:24]} ^ {rcon_reg, 24'h0})
                    : sub_word ? sbox_q
-                   : newest;
-wire [31:0] new_word = in_sched ? (oldest ^ t_word) : 32'h0;
+                   : last_reg;
+wire [31:0] new_word = in_key ? key_word : in_sched ? (kw_reg ^ t_word) : 32'h0;
 wire key_write = prep_reg && !sub_wait;
-
-// x_reg shifted one word towards the oldest, the new word in at word Nk - 1
-reg  [255:0] x_next;
-
-always @* begin : p_x_next
-    x_next = {x_reg[223:0], new_word};
-    case (nk_reg)
-        2'd0: x_next[159:128] = new_word;
-        2'd1: x_next[95:64] = new_word;
-        default: x_next[31:0] = new_word;
-    endcase
-end
+// the index of the word the next cycle writes
+wire [5:0] pi_next = key_write ? pi_reg + 6'd1 : pi_reg;
+// the key has been written: its register is cleared
+wire key_done = key_write && (pi_reg == nk_words - 6'd1);
 
 function [7:0] xt(input [7:0] b);  // b * {02}
     begin
@@ -181,7 +155,6 @@ endfunction
 always @(posedge clk) begin : p_expand
     if (key_fire) begin
         nk_reg <= load_nk;
-        x_reg <= s_key_tdata;
         pi_reg <= 6'd0;
         pm_reg <= 3'd0;
         sub_reg <= 1'b0;
@@ -191,7 +164,7 @@ always @(posedge clk) begin : p_expand
         if (sub_wait) begin
             sub_reg <= 1'b1;
         end else begin
-            x_reg <= x_next;
+            last_reg <= new_word;
             pi_reg <= pi_reg + 6'd1;
             pm_reg <= (pm_reg == nk_m1) ? 3'd0 : pm_reg + 3'd1;
             sub_reg <= 1'b0;
@@ -207,12 +180,19 @@ always @(posedge clk) begin : p_expand
     if (rst) begin
         // the expansion of the all-zero AES-128 key
         nk_reg <= 2'd0;
-        x_reg <= 256'h0;
         pi_reg <= 6'd0;
         pm_reg <= 3'd0;
         sub_reg <= 1'b0;
         rcon_reg <= 8'h01;
         prep_reg <= 1'b1;
+    end
+end
+
+always @(posedge clk) begin : p_key
+    if (rst || key_done) begin
+        key_reg <= 256'h0;
+    end else if (key_fire) begin
+        key_reg <= s_key_tdata;
     end
 end
 
@@ -223,7 +203,8 @@ end
 // ---------------------------------------------------------------------------------------
 wire ram_rd = in_fire || adv || prep_reg;
 wire [5:0] start_word = in_dec ? {nr, 2'b00} : 6'd0;
-wire [5:0] ram_raddr = prep_reg ? ZERO_WORD : in_fire ? start_word : ka_reg;
+// in the expansion: w[i - Nk] of the word the next cycle writes
+wire [5:0] ram_raddr = prep_reg ? pi_next - nk_words : in_fire ? start_word : ka_reg;
 
 always @(posedge clk) begin : p_kram
     if (key_write && !rst) begin
@@ -250,45 +231,36 @@ always @* begin : p_s_col
     endcase
 end
 
-wire [31:0] mix_enc;
-wire [31:0] mix_dec;
-wire [31:0] dec_add = sbox_q ^ kw_reg;
 wire        last_pass = (r_reg == nr);
-wire [95:0] mix_enc_unused;
-
-aes_mix_cols #(
-    .INV(0)
-) u_mix_enc (
-    .s({sbox_q, 96'h0}),
-    .y({mix_enc, mix_enc_unused})
-);
+wire        mid_pass = (r_reg != 4'd0) && !last_pass;
+// InvMixColumns is MixColumns after a cheap map (each byte plus 04 times the sum of it and
+// the byte two rows away), so one MixColumns serves both directions
+wire [31:0] mix_in;
+wire [31:0] mix_out;
+wire [95:0] mix_out_unused;
 
 generate
     if (DECRYPT != 0) begin : g_dec
-        wire [95:0] mix_dec_unused;
-
-        aes_mix_cols #(
-            .INV(1)
-        ) u_mix_dec (
-            .s({dec_add, 96'h0}),
-            .y({mix_dec, mix_dec_unused})
-        );
+        wire [31:0] dec_add = sbox_q ^ kw_reg;
+        wire [7:0] u = xt(xt(dec_add[31:24] ^ dec_add[15:8]));
+        wire [7:0] v = xt(xt(dec_add[23:16] ^ dec_add[7:0]));
+        assign mix_in = blk_dec ? (dec_add ^ {u, v, u, v}) : sbox_q;
     end else begin : g_enc_only
-        assign mix_dec = 32'h0;
+        assign mix_in = sbox_q;
     end
 endgenerate
 
-reg [31:0] new_col;         // column c of the pass in progress
+aes_mix_cols #(
+    .INV(0)
+) u_mix (
+    .s({mix_in, 96'h0}),
+    .y({mix_out, mix_out_unused})
+);
 
-always @* begin : p_new_col
-    if (r_reg == 4'd0) begin
-        new_col = s_col ^ kw_reg;
-    end else if (blk_dec) begin
-        new_col = last_pass ? dec_add : mix_dec;
-    end else begin
-        new_col = (last_pass ? sbox_q : mix_enc) ^ kw_reg;
-    end
-end
+// column c of the pass in progress: pass 0 adds the round key to the block's column; the
+// last pass has no MixColumns; a decryption's middle passes added the key before it
+wire [31:0] new_col = ((r_reg == 4'd0) ? s_col : last_pass ? sbox_q : mix_out)
+                      ^ ((mid_pass && blk_dec) ? 32'h0 : kw_reg);
 
 // the state after the pass, once its last column is made
 wire [127:0] next_state = {n_reg, new_col};
@@ -296,9 +268,8 @@ wire [127:0] next_state = {n_reg, new_col};
 // ---------------------------------------------------------------------------------------
 // the S-boxes: the diagonal of the next step's column (row j from column c + j to encrypt,
 // c - j to decrypt), from the state, or in the last step of a pass from the next state; in
-// a key expansion, the newest word
+// a key expansion, the word written last
 // ---------------------------------------------------------------------------------------
-wire [127:0] view = (c_reg == 2'd3) ? next_state : s_reg;
 wire [1:0]   next_c = c_reg + 2'd1;
 
 function [7:0] pick(input [127:0] v, input [1:0] col, input [1:0] row);
@@ -307,6 +278,13 @@ function [7:0] pick(input [127:0] v, input [1:0] col, input [1:0] row);
     end
 endfunction
 
+// the first column of the next pass, in the last step: rows 0 and 2 from the new columns 0
+// and 2, rows 1 and 3 from columns 1 and 3 (encrypt) or 3 and 1 (decrypt), column 3 the
+// one made now
+wire [31:0] fwd = {n_reg[95:88],
+                   blk_dec ? new_col[23:16] : n_reg[55:48],
+                   n_reg[15:8],
+                   blk_dec ? n_reg[39:32] : new_col[7:0]};
 reg  [31:0] diag;
 
 always @* begin : p_diag
@@ -317,11 +295,14 @@ always @* begin : p_diag
     for (j = 0; j < 4; j = j + 1) begin
         row = j[1:0];
         col = blk_dec ? next_c - row : next_c + row;
-        diag[31 - 8 * j -: 8] = pick(view, col, row);
+        diag[31 - 8 * j -: 8] = pick(s_reg, col, row);
+    end
+    if (c_reg == 2'd3) begin
+        diag = fwd;
     end
 end
 
-wire [31:0] rom_word = prep_reg ? newest : diag;
+wire [31:0] rom_word = prep_reg ? last_reg : diag;
 wire        rom_inv = !prep_reg && blk_dec;
 wire        rom_en = prep_reg || adv;
 
