@@ -78,6 +78,10 @@ reg [255:0] key_reg;        // the key loaded, until the expansion has written i
 reg [31:0]  last_reg;       // the word written last, w[i - 1]
 reg [5:0]   pi_reg;         // index of the word it writes next
 reg [2:0]   pm_reg;         // that index mod Nk
+reg         in_key_reg;     // that word is one of the key's (index < Nk)
+reg         in_sched_reg;   // that word is one of the schedule's (index < 4 (Nr + 1))
+                            // (both flags registered: compares of the index there were
+                            // the UP5K's critical path)
 reg         sub_reg;        // the S-boxes hold SubWord of the word written last
 reg [7:0]   rcon_reg;       // the round constant of the next word with index mod Nk = 0
 // round-key RAM: w[0] .. w[59]
@@ -129,8 +133,8 @@ wire [5:0] nk_words = {3'b000, nk_m1} + 6'd1;
 wire [5:0] sched_words = {nr, 2'b00} + 6'd4;
 
 wire [31:0] sbox_q;         // the four S-box outputs (row 0 in bits 31:24)
-wire in_key = pi_reg < nk_words;
-wire in_sched = pi_reg < sched_words;
+wire in_key = in_key_reg;
+wire in_sched = in_sched_reg;
 wire rot_word = !in_key && in_sched && (pm_reg == 3'd0);
 wire sub_word = !in_key && in_sched && (nk_reg == 2'd2) && (pm_reg == 3'd4);
 // this word waits one cycle for SubWord of the word before it
@@ -143,8 +147,9 @@ wire [31:0] new_word = in_key ? key_word : in_sched ? (kw_reg ^ t_word) : 32'h0;
 wire key_write = prep_reg && !sub_wait;
 // the index of the word the next cycle writes
 wire [5:0] pi_next = key_write ? pi_reg + 6'd1 : pi_reg;
-// the key has been written: its register is cleared
-wire key_done = key_write && (pi_reg == nk_words - 6'd1);
+// the key has been written: its register is cleared (below Nk, the index is its value mod
+// Nk)
+wire key_done = key_write && in_key && (pm_reg == nk_m1);
 
 function [7:0] xt(input [7:0] b);  // b * {02}
     begin
@@ -155,6 +160,8 @@ endfunction
 always @(posedge clk) begin : p_expand
     if (key_fire) begin
         nk_reg <= load_nk;
+        in_key_reg <= 1'b1;
+        in_sched_reg <= 1'b1;
         pi_reg <= 6'd0;
         pm_reg <= 3'd0;
         sub_reg <= 1'b0;
@@ -167,6 +174,12 @@ always @(posedge clk) begin : p_expand
             last_reg <= new_word;
             pi_reg <= pi_reg + 6'd1;
             pm_reg <= (pm_reg == nk_m1) ? 3'd0 : pm_reg + 3'd1;
+            if (key_done) begin
+                in_key_reg <= 1'b0;
+            end
+            if (pi_reg == sched_words - 6'd1) begin
+                in_sched_reg <= 1'b0;
+            end
             sub_reg <= 1'b0;
             if (rot_word) begin
                 rcon_reg <= xt(rcon_reg);
@@ -180,6 +193,8 @@ always @(posedge clk) begin : p_expand
     if (rst) begin
         // the expansion of the all-zero AES-128 key
         nk_reg <= 2'd0;
+        in_key_reg <= 1'b1;
+        in_sched_reg <= 1'b1;
         pi_reg <= 6'd0;
         pm_reg <= 3'd0;
         sub_reg <= 1'b0;
