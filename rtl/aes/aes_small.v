@@ -4,26 +4,10 @@
 `default_nettype none
 
 // Small AES-128/192/256, encrypt or decrypt per block (or encrypt only, DECRYPT = 0): a 32-bit
-// data path, one column a cycle through four S-boxes, round keys from a 64-word round-key
-// RAM that a key load fills through the same four S-boxes.
-//
-// Data path: a block takes Nr + 1 passes of four cycles, one column a cycle. Pass 0 adds
-// round key 0 (Nr to decrypt) column by column; passes 1 .. Nr look up the four bytes of a
-// diagonal (ShiftRows or InvShiftRows is the choice of the bytes) in two two-port S-box ROMs
-// (aes_sbox_rom: the S-box and its inverse in one table, the direction an address bit),
-// then (Inv)MixColumns and AddRoundKey make one column of the next state. The state is a
-// 128-bit register and the three new columns of the pass in progress beside it; the fourth
-// column goes straight into the state, and into the address of the next pass's first column.
-//
-// Key schedule: on a key load (and after a reset, for the zero key) the words w[0] .. w[59]
-// are expanded one a cycle into the round-key RAM (FIPS-197 5.2: w[i - Nk] read back from
-// the RAM, w[i - 1] from a register); the words that need SubWord take a second cycle, in
-// which the four data S-boxes look up the word before (the key schedule has no S-box of
-// its own). The words after the schedule's last (from w[44] with AES-128, w[52] with
-// AES-192) are written zero, so every load overwrites all 60 words and a key clear leaves
-// nothing of the key before; the key register is cleared once its words are in the RAM.
-// A block reads one word a step: ascending to encrypt, round key by round key descending
-// to decrypt, so both directions cost the same and need no backward key schedule.
+// data path, one column a cycle through four S-boxes (Nr + 1 passes of four cycles); the key
+// schedule shares those S-boxes: a key load expands w[0] .. w[59] into a round-key RAM, one
+// word a cycle (a second cycle for a SubWord word), and a block reads one word a cycle,
+// ascending to encrypt, round key by round key descending to decrypt.
 // Datasheet: docs/cores/aes_small.md
 // Design notes: docs/cores/notes/aes_small.md (in the datasheets).
 module aes_small #(
