@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The AES cores (rtl/aes/): aes_iter and aes_pipe."""
+"""The AES cores (rtl/aes/): aes_iter, aes_small and aes_pipe."""
 
 from __future__ import annotations
 
@@ -45,6 +45,55 @@ register(Core(
     # simulators (tests/rtl/test_aes_sbox_tower.py), and in this core on Verilator
     icarus_sets=(0, 1, 2),
     default_for=("aes-*",),
+))
+
+
+#: the words of the round-key RAM aes_small's key expansion writes (w[0] .. w[59]: AES-256's
+#: schedule; the words after a shorter key's schedule are written zero)
+_AES_SMALL_WORDS = 60
+
+
+def _aes_small_subwords(key_len: int) -> int:
+    """The words of the AES schedule for a ``key_len``-byte key that need SubWord (index i
+    >= Nk with i mod Nk = 0, and i mod 8 = 4 for Nk = 8): each costs aes_small's expansion
+    a second cycle, in which the data S-boxes look up the word before it."""
+    nk = key_len // 4
+    words = 4 * (_aes_rounds(8 * key_len) + 1)
+    return sum(1 for i in range(nk, words) if i % nk == 0 or (nk == 8 and i % 8 == 4))
+
+
+def _aes_small_key_setup(p: Params) -> int:
+    # the expansion (60 words, one a cycle, and the SubWord cycles) and the cycle that ends it
+    return _AES_SMALL_WORDS + _aes_small_subwords(p.get("KEY_LEN", 32)) + 1
+
+
+register(Core(
+    name="aes_small",
+    family="aes",
+    top="aes_small",
+    summary="small AES-128/192/256 (key length per key load), encrypt/decrypt per block, "
+            "32-bit data path: one column a cycle through four S-boxes, round keys in a "
+            "RAM expanded at key load through the same S-boxes, S-boxes in block RAM "
+            "(SBOX_BRAM=0: tables in LUTs, 2: composite field in logic); DECRYPT=0 "
+            "encrypts only",
+    defaults={"SBOX_BRAM": 1, "DECRYPT": 1},
+    choices={"SBOX_BRAM": (0, 1, 2), "DECRYPT": (0, 1)},
+    ciphers=lambda p: ("aes-128", "aes-192", "aes-256"),
+    block_bits=lambda p: 128,
+    key_bits=lambda p: 256,
+    key_len_port=True,
+    # Nr + 1 passes of four column steps, then the output register
+    latency=lambda p: 4 * (_aes_iter_nr(p) + 1) + 1,
+    interval=lambda p: 4 * (_aes_iter_nr(p) + 1),
+    key_setup=_aes_small_key_setup,
+    key_change="waits for the round engine to finish its block; no drain of the output",
+    # after a reset: the expansion of the AES-128 zero key (the reset is its key handshake)
+    ready_after_reset=lambda p: _aes_small_key_setup({**p, "KEY_LEN": 16}) - 1,
+    test_module="cocotb_aes",
+    decrypts=lambda p: bool(p["DECRYPT"]),
+    # block-RAM S-boxes, LUT tables encrypting only, and the composite-field S-boxes
+    test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0, "DECRYPT": 0}, {"SBOX_BRAM": 2}),
+    icarus_sets=(0,),
 ))
 
 
