@@ -65,14 +65,7 @@ localparam integer IDX_W = 6;                               // round / key-step 
 localparam integer PASS_W = (PASSES > 1) ? $clog2(PASSES) : 1;    // pass counter
 // the pass before the last one
 localparam integer PASS_LAST_M1 = (PASSES > 1) ? PASSES - 2 : 0;
-// FIFO credits (capacity 2^FIFO_LOG2 + 1): at least UNITS + 3, every block that can be
-// between input and output with the output always ready (the loop, the input register, the
-// FIFO input and the credit's way back), so credits never throttle a free stream
-localparam integer FIFO_LOG2 = (UNITS + 2 > 2) ? $clog2(UNITS + 2) : 1;
-// SUBREG >= 1 (axis_credit_fifo_piped: four cycles to m_valid, a reservation counted a cycle
-// late, a credit back two cycles after delivery): every block in flight, as in aes_pipe
 localparam integer ROUND_CYCLES = 1 + SUBREG;              // cycles a round
-localparam integer FIFO_LOG2_PIPED = $clog2(UNITS * ROUND_CYCLES + 9);
 // a loop's pass and key-step fields have a reset (a block could go round for ever); the full
 // pipeline's are constants (see "Reset" in the header)
 localparam integer LOOP_RST = (PASSES > 1) ? 1 : 0;
@@ -108,8 +101,8 @@ end
 // ---------------------------------------------------------------------------------------
 // keys are accepted at any time (blocks inside carry their own key state), except during the
 // output FIFO's wipe after reset, so that key_setup is the input register and the pre-pass
-wire fifo_wiping;
-assign s_key_tready = !fifo_wiping;
+wire fifo_key_ready;
+assign s_key_tready = fifo_key_ready;
 wire key_fire = s_key_tvalid && s_key_tready;
 wire             key_busy;       // a key in the pre-pass's input register, or its pre-pass
 wire [KEY_W-1:0] key_first;      // key state at round 0 (as loaded)
@@ -474,48 +467,34 @@ always @(posedge clk) begin : p_input
 end
 
 // ---------------------------------------------------------------------------------------
-// output FIFO: finished blocks leave the last unit's slot register
+// output FIFO: finished blocks leave the last unit's slot register. It takes a block
+// UNITS * ROUND_CYCLES + 1 edges after its input handshake at most (the input register and
+// each cycle of one pass: a loop holds no more blocks than that), and gives the key's ready
+// flag after its wipe
 // ---------------------------------------------------------------------------------------
-wire [BLOCK_W:0] fifo_out;
+wire [BLOCK_W-1:0] fifo_data;
 
-generate
-    if (SUBREG == 0) begin : g_fifo
-        axis_credit_fifo #(
-            .WIDTH(BLOCK_W + 1),
-            .DEPTH_LOG2(FIFO_LOG2)
-        ) u_fifo (
-            .clk(clk),
-            .rst(rst),
-            .reserve(in_fire),
-            .credit(credit),
-            .wiping(fifo_wiping),
-            .s_data({slot_dec[UNITS-1], slot_x[UNITS-1], slot_y[UNITS-1]}),
-            .s_valid(slot_valid[UNITS-1] && !slot_more[UNITS-1]),
-            .m_data(fifo_out),
-            .m_valid(m_axis_tvalid),
-            .m_ready(m_axis_tready)
-        );
-    end else begin : g_fifo_piped
-        axis_credit_fifo_piped #(
-            .WIDTH(BLOCK_W + 1),
-            .DEPTH_LOG2(FIFO_LOG2_PIPED)
-        ) u_fifo (
-            .clk(clk),
-            .rst(rst),
-            .reserve(in_fire),
-            .credit(credit),
-            .wiping(fifo_wiping),
-            .s_data({slot_dec[UNITS-1], slot_x[UNITS-1], slot_y[UNITS-1]}),
-            .s_valid(slot_valid[UNITS-1] && !slot_more[UNITS-1]),
-            .m_data(fifo_out),
-            .m_valid(m_axis_tvalid),
-            .m_ready(m_axis_tready)
-        );
-    end
-endgenerate
+axis_out_fifo #(
+    .WIDTH(BLOCK_W),
+    .USER_WIDTH(1),
+    .LATENCY(UNITS * ROUND_CYCLES + 1),
+    .PIPED((SUBREG != 0) ? 1 : 0)
+) u_fifo (
+    .clk(clk),
+    .rst(rst),
+    .reserve(in_fire),
+    .credit(credit),
+    .key_ready(fifo_key_ready),
+    .s_axis_tdata({slot_x[UNITS-1], slot_y[UNITS-1]}),
+    .s_axis_tuser(slot_dec[UNITS-1]),
+    .s_axis_tvalid(slot_valid[UNITS-1] && !slot_more[UNITS-1]),
+    .m_axis_tdata(fifo_data),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
 
-assign m_axis_tdata = fifo_out[BLOCK_W-1:0];
-assign m_axis_tuser = fifo_out[BLOCK_W];
+assign m_axis_tdata = fifo_data;
 
 endmodule
 

@@ -7,6 +7,7 @@ that every mutation's text occurs exactly once in its file (tests/formal)."""
 from __future__ import annotations
 
 from .. import cores
+from ..cores.speck import speck_pipe_out_fifo
 from .schema import Mutation, Target
 
 
@@ -52,26 +53,27 @@ _SPECK_KEY_PREP = "speck/speck_key_prep.v"
 _AES = "aes/aes_iter.v"
 
 
-# speck_pipe's FIFO input (SUBREG = 0), and variants that write a block with
-# m_axis_tuser ``when`` to the FIFO a cycle late (through a register) or a cycle early (from
-# the slot before the last unit's: a loop of two units or more)
-def _speck_pipe_fifo_in(data: str = "{slot_dec[LAST], slot_x[LAST], slot_y[LAST]}",
+# speck_pipe's FIFO input, and variants that write a block with m_axis_tuser ``when`` to the
+# FIFO a cycle late (through a register) or a cycle early (from the slot before the last
+# unit's: a loop of two units or more)
+def _speck_pipe_fifo_in(data: str = "{slot_x[LAST], slot_y[LAST]}",
+                        user: str = "slot_dec[LAST]",
                         valid: str = "slot_valid[LAST] && !slot_more[LAST]",
                         decl: str = "") -> str:
-    text = ("wire [BLOCK_W:0] fifo_out;\n" + decl + "\ngenerate\n"
-            "    if (SUBREG == 0) begin : g_fifo\n"
-            "        axis_credit_fifo #(\n            .WIDTH(BLOCK_W + 1),\n"
-            "            .DEPTH_LOG2(FIFO_LOG2)\n        ) u_fifo (\n            .clk(clk),\n"
-            "            .rst(rst),\n            .reserve(in_fire),\n"
-            "            .credit(credit),\n            .wiping(fifo_wiping),\n"
-            f"            .s_data({data}),\n            .s_valid({valid}),\n")
+    text = (decl + "axis_out_fifo #(\n    .WIDTH(BLOCK_W),\n    .USER_WIDTH(1),\n"
+            "    .LATENCY(UNITS * ROUND_CYCLES + 1),\n    .PIPED((SUBREG != 0) ? 1 : 0)\n"
+            ") u_fifo (\n    .clk(clk),\n    .rst(rst),\n    .reserve(in_fire),\n"
+            "    .credit(credit),\n    .key_ready(fifo_key_ready),\n"
+            f"    .s_axis_tdata({data}),\n    .s_axis_tuser({user}),\n"
+            f"    .s_axis_tvalid({valid}),\n")
     # LAST: the last unit, UNITS-1; PREV the one before it
     return text.replace("LAST", "UNITS-1").replace("PREV", "UNITS-2")
 
 
 _SPECK_PIPE_FIFO_IN = _speck_pipe_fifo_in()
 _SPECK_PIPE_FIFO_IN_LATE = _speck_pipe_fifo_in(
-    "late_now ? {slot_dec[LAST], slot_x[LAST], slot_y[LAST]} : late_reg",
+    "late_now ? {slot_x[LAST], slot_y[LAST]} : late_reg[BLOCK_W-1:0]",
+    "late_now ? slot_dec[LAST] : late_reg[BLOCK_W]",
     "late_now || late_v_reg",
     "reg late_v_reg = 1'b0;\nreg [BLOCK_W:0] late_reg;\n"
     "wire late_now = slot_valid[LAST] && !slot_more[LAST] && !slot_dec[LAST];\n"
@@ -79,17 +81,16 @@ _SPECK_PIPE_FIFO_IN_LATE = _speck_pipe_fifo_in(
     "    late_v_reg <= slot_valid[LAST] && !slot_more[LAST] && slot_dec[LAST] && !rst;\n"
     "    late_reg <= {slot_dec[LAST], slot_x[LAST], slot_y[LAST]};\nend\n")
 _SPECK_PIPE_FIFO_IN_EARLY = _speck_pipe_fifo_in(
-    "early ? {slot_dec[PREV], slot_x[PREV], slot_y[PREV]}"
-    " : {slot_dec[LAST], slot_x[LAST], slot_y[LAST]}",
+    "early ? {slot_x[PREV], slot_y[PREV]} : {slot_x[LAST], slot_y[LAST]}",
+    "early ? slot_dec[PREV] : slot_dec[LAST]",
     "early || (slot_valid[LAST] && !slot_more[LAST] && !slot_dec[LAST])",
     "wire early = slot_valid[PREV] && !slot_more[PREV] && slot_dec[PREV];\n")
 
 
 def _speck_pipe_credits(p: dict[str, int]) -> int:
-    """speck_pipe's output FIFO credits: axis_credit_fifo's 2^FIFO_LOG2 + 1 (RAM and output
-    register) without registers inside the rounds, axis_credit_fifo_piped's 2^FIFO_LOG2 with
-    them; 2^FIFO_LOG2 is the entries the FIFO wipes after a reset, ready_after_reset."""
-    return cores.get("speck_pipe").ready_after_reset(p) + (0 if p["SUBREG"] else 1)
+    """speck_pipe's output FIFO credits (axis_out_fifo's: the blocks from an input handshake
+    to their output handshake)."""
+    return speck_pipe_out_fifo(p).credits
 
 
 def _speck_pipe_axis_wait(p: dict[str, int]) -> int:
@@ -533,11 +534,9 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("source_reset_clears",)),
             # rule 5: while idle after a transfer, the output shows the last unit's slot
             Mutation("round state shown while idle", _SPECK_PIPE,
-                     "assign m_axis_tdata = fifo_out[BLOCK_W-1:0];",
-                     "assign m_axis_tdata = (m_axis_tvalid\n"
-                     "                       || fifo_out[BLOCK_W-1:0] == {BLOCK_W{1'b0}})\n"
-                     "                      ? fifo_out[BLOCK_W-1:0]\n"
-                     "                      : {slot_x[UNITS-1], slot_y[UNITS-1]};",
+                     "assign m_axis_tdata = fifo_data;",
+                     "assign m_axis_tdata = (m_axis_tvalid || fifo_data == {BLOCK_W{1'b0}})\n"
+                     "                      ? fifo_data : {slot_x[UNITS-1], slot_y[UNITS-1]};",
                      ("source_idle_finished",)),
             Mutation("a finished block goes round again", _SPECK_PIPE,
                      "assign ring_valid = slot_more[UNITS-1];",
@@ -548,16 +547,16 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "assign s_axis_tready = !s_key_tvalid && !key_busy",
                      "assign s_axis_tready = !key_busy", ("core_key_priority",)),
             Mutation("key tready high during reset", _SPECK_PIPE,
-                     "assign s_key_tready = !fifo_wiping;",
-                     "assign s_key_tready = !fifo_wiping || rst;",
+                     "assign s_key_tready = fifo_key_ready;",
+                     "assign s_key_tready = fifo_key_ready || rst;",
                      ("core_reset_tready_low",)),
             Mutation("a key waits for the zero key's pre-pass", _SPECK_PIPE,
-                     "assign s_key_tready = !fifo_wiping;",
-                     "assign s_key_tready = !fifo_wiping && !key_busy;",
+                     "assign s_key_tready = fifo_key_ready;",
+                     "assign s_key_tready = fifo_key_ready && !key_busy;",
                      ("core_ready_after_reset", "ready_key_taken")),
             Mutation("the output FIFO half its size", _SPECK_PIPE,
-                     "localparam integer FIFO_LOG2 = (UNITS + 2 > 2) ? $clog2(UNITS + 2) : 1;",
-                     "localparam integer FIFO_LOG2 = (UNITS + 2 > 2) ? $clog2(UNITS + 2) - 1 : 1;",
+                     "    .LATENCY(UNITS * ROUND_CYCLES + 1),",
+                     "    .LATENCY((UNITS * ROUND_CYCLES + 1) / 2),",
                      ("core_ready_not_early", "ready_key_exact", "ready_axis_exact")),
             Mutation("the pre-pass one step too long", _SPECK_KEY_PREP,
                      "            if (step_idx_reg == LAST_STEP) begin",
@@ -585,8 +584,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "assign unit_dec[j] = ring_dec;", ("chosen_first_out", "chosen_second_out")),
             # rule 5: before the first transfer after a reset, the output shows the last slot
             Mutation("round state shown before the first block", _SPECK_PIPE,
-                     "assign m_axis_tdata = fifo_out[BLOCK_W-1:0];",
-                     "assign m_axis_tdata = m_axis_tvalid ? fifo_out[BLOCK_W-1:0]"
+                     "assign m_axis_tdata = fifo_data;",
+                     "assign m_axis_tdata = m_axis_tvalid ? fifo_data"
                      " : {slot_x[UNITS-1], slot_y[UNITS-1]};",
                      ("source_zero_idle",)),
         ),
