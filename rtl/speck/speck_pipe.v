@@ -100,10 +100,10 @@ end
 // the key: its input register and the pre-pass to the last round's key state (decryption)
 // ---------------------------------------------------------------------------------------
 // keys are accepted at any time (blocks inside carry their own key state), except during the
-// output FIFO's wipe after reset, so that key_setup is the input register and the pre-pass
-wire fifo_key_ready;
-assign s_key_tready = fifo_key_ready;
-wire key_fire = s_key_tvalid && s_key_tready;
+// output FIFO's wipe after reset, so that key_setup is the input register and the pre-pass.
+// s_key_tready is a register beside the key input (speck_key_prep), a cycle after the FIFO's
+// key_ready
+wire             fifo_key_ready;
 wire             key_busy;       // a key in the pre-pass's input register, or its pre-pass
 wire [KEY_W-1:0] key_first;      // key state at round 0 (as loaded)
 wire [KEY_W-1:0] key_last;       // key state at round T-1, l window reversed
@@ -116,8 +116,10 @@ speck_key_prep #(
 ) u_key_prep (
     .clk(clk),
     .rst(rst),
-    .key_valid(key_fire),
+    .key_allow(fifo_key_ready),
     .key_data(s_key_tdata),
+    .key_valid(s_key_tvalid),
+    .key_ready(s_key_tready),
     .busy(key_busy),
     .key_first(key_first),
     .key_last(key_last)
@@ -473,6 +475,14 @@ end
 // flag after its wipe
 // ---------------------------------------------------------------------------------------
 wire [BLOCK_W-1:0] fifo_data;
+// the FIFO's reset through a register of its own (no reset tree from the core's input to its
+// control): it starts and ends a cycle after rst, so rst must stay high two edges
+// (reset_cycles = 2, docs/interface.md rule 5)
+reg                fifo_rst_reg;
+
+always @(posedge clk) begin : p_fifo_rst
+    fifo_rst_reg <= rst;
+end
 
 axis_out_fifo #(
     .WIDTH(BLOCK_W),
@@ -481,7 +491,7 @@ axis_out_fifo #(
     .PIPED((SUBREG != 0) ? 1 : 0)
 ) u_fifo (
     .clk(clk),
-    .rst(rst),
+    .rst(fifo_rst_reg),
     .reserve(in_fire),
     .credit(credit),
     .key_ready(fifo_key_ready),

@@ -95,9 +95,12 @@ register(Core(
     key_setup=lambda p: (_speck_rounds(p) - 1) * (2 + p["SUBREG"] if p["SUBREG"] else 1) + 2,
     key_change="nothing (after reset: the output FIFO's wipe): each block carries its key "
                "state, blocks inside finish with theirs",
+    # the output FIFO's reset through a register of its own: rst high for two edges
+    reset_cycles=lambda p: 2,
     # after a reset: the output FIFO's wipe, one entry a cycle, and its end's way to the key
-    # handshake (axis_out_fifo's key_ready)
-    ready_after_reset=lambda p: speck_pipe_out_fifo(p).ready_after_reset,
+    # handshake (axis_out_fifo's key_ready), a cycle late (the FIFO's reset register), then
+    # s_key_tready's register beside the key input
+    ready_after_reset=lambda p: speck_pipe_out_fifo(p).ready_after_reset + 2,
     test_module="cocotb_core",
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),

@@ -62,7 +62,7 @@ def _speck_pipe_fifo_in(data: str = "{slot_x[LAST], slot_y[LAST]}",
                         decl: str = "") -> str:
     text = (decl + "axis_out_fifo #(\n    .WIDTH(BLOCK_W),\n    .USER_WIDTH(1),\n"
             "    .LATENCY(UNITS * ROUND_CYCLES + 1),\n    .PIPED((SUBREG != 0) ? 1 : 0)\n"
-            ") u_fifo (\n    .clk(clk),\n    .rst(rst),\n    .reserve(in_fire),\n"
+            ") u_fifo (\n    .clk(clk),\n    .rst(fifo_rst_reg),\n    .reserve(in_fire),\n"
             "    .credit(credit),\n    .key_ready(fifo_key_ready),\n"
             f"    .s_axis_tdata({data}),\n    .s_axis_tuser({user}),\n"
             f"    .s_axis_tvalid({valid}),\n")
@@ -98,7 +98,8 @@ def _speck_pipe_axis_wait(p: dict[str, int]) -> int:
     set-up less the key's input register and the handshake's cycle) or the FIFO's wipe, the
     longer; a key is taken as soon as the wipe ends, and restarts the pre-pass."""
     core = cores.get("speck_pipe")
-    return max(core.key_setup(p) - 2, core.ready_after_reset(p))
+    # the FIFO's credits come with its key_ready, a cycle after rst for its reset register
+    return max(core.key_setup(p) - 2, speck_pipe_out_fifo(p).ready_after_reset + 1)
 
 
 def _late_out(data: str) -> tuple[str, str]:
@@ -546,13 +547,13 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("data taken during a key load", _SPECK_PIPE,
                      "assign s_axis_tready = !s_key_tvalid && !key_busy",
                      "assign s_axis_tready = !key_busy", ("core_key_priority",)),
-            Mutation("key tready high during reset", _SPECK_PIPE,
-                     "assign s_key_tready = fifo_key_ready;",
-                     "assign s_key_tready = fifo_key_ready || rst;",
+            Mutation("key tready high during reset", _SPECK_KEY_PREP,
+                     "assign key_ready = ready_reg[0];",
+                     "assign key_ready = ready_reg[0] || rst;",
                      ("core_reset_tready_low",)),
-            Mutation("a key waits for the zero key's pre-pass", _SPECK_PIPE,
-                     "assign s_key_tready = fifo_key_ready;",
-                     "assign s_key_tready = fifo_key_ready && !key_busy;",
+            Mutation("a key waits for the zero key's pre-pass", _SPECK_KEY_PREP,
+                     "assign key_ready = ready_reg[0];",
+                     "assign key_ready = ready_reg[0] && !run_reg;",
                      ("core_ready_after_reset", "ready_key_taken")),
             Mutation("the output FIFO half its size", _SPECK_PIPE,
                      "    .LATENCY(UNITS * ROUND_CYCLES + 1),",
