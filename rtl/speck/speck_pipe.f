@@ -4,6 +4,7 @@ speck_key_step.v
 speck_key_prep.v
 ../common/axis_credit_count.v
 ../common/axis_credit_fifo.v
+../common/axis_credit_fifo_piped.v
 ../common/axis_out_fifo_piped.v
 ../common/axis_out_fifo.v
 speck_pipe.v

@@ -484,11 +484,15 @@ always @(posedge clk) begin : p_fifo_rst
     fifo_rst_reg <= rst;
 end
 
+// the head chosen among the FIFO's read registers (HEAD_REG = 0, where PIPED): a head
+// register of its own puts m_axis_tready on the enable of every head flip-flop
+// (docs/cores/notes/axis_out_fifo.md)
 axis_out_fifo #(
     .WIDTH(BLOCK_W),
     .USER_WIDTH(1),
     .LATENCY(UNITS * ROUND_CYCLES + 1),
-    .PIPED((SUBREG != 0) ? 1 : 0)
+    .PIPED((SUBREG != 0) ? 1 : 0),
+    .HEAD_REG(0)
 ) u_fifo (
     .clk(clk),
     .rst(fifo_rst_reg),
