@@ -85,8 +85,11 @@ end
 // a block offered and not taken is still offered, unchanged, unless a reset edge came between
 wire f_stalled = armed && !f_prev_rst && f_prev_valid && !f_prev_ready;
 wire f_held_ok = tvalid && (tdata == f_prev_data);
+// (between a reset's first edge and its RESET_CYCLES-th the data is the reset window's:
+// RESET_CLEARS's, from that edge on)
+wire f_window = rst && f_rst_run != 8'd0 && f_rst_run < RESET_CYCLES;
 wire f_idle_ok = !armed || ZERO_IDLE == 0 || tvalid || f_data_zero
-                 || (ZERO_IDLE == 2 && f_sent);
+                 || (ZERO_IDLE == 2 && f_sent) || f_window;
 // ZERO_IDLE 2, after a transfer: the data shown while idle is zero, the last block or one
 // other block, which is the one offered when tvalid rises (not checked while rst is high: the
 // reset window is RESET_CLEARS's)

@@ -71,7 +71,9 @@ wire                           m_axis_tvalid;
 (* anyseq *) wire              pick_time;
 wire [CW-1:0]                  held;
 wire                           s_fire = s_axis_tvalid && s_axis_tready;
-wire                           m_fire = m_axis_tvalid && m_axis_tready;
+// the environment disregards every stream while rst is high (rule 5): an output transfer
+// then is none (a core with RESET_CYCLES > 1 may still offer a block after the first edge)
+wire                           m_fire = m_axis_tvalid && m_axis_tready && !rst;
 
 formal_reset u_reset (
     .clk(clk),
@@ -140,7 +142,8 @@ axis_source_props #(
     .USER_BITS(1),
     .ASSUME(0),
     .ZERO_IDLE(ZERO_IDLE),
-    .RESET_CLEARS(1)
+    .RESET_CLEARS(1),
+    .RESET_CYCLES(RESET_CYCLES)
 ) u_m_axis (
     .clk(clk),
     .rst(rst),
@@ -257,6 +260,10 @@ always @(posedge clk) begin : p_reset_window
 end
 
 always @(*) begin
+    // rule 5: rst stays high for RESET_CYCLES edges at least (a shorter pulse is undefined)
+    if (armed && !rst && f_rst_edges != 4'd0) begin
+        assume(f_rst_edges >= RESET_CYCLES[3:0]);
+    end
     if (armed) begin
         // rule 3: key loads take priority
         core_key_priority: assert(!(s_axis_tready && s_key_tvalid));

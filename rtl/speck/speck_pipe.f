@@ -1,7 +1,10 @@
 speck_round.v
 speck_round_pipe.v
 speck_key_step.v
-../common/axis_credit_fifo.v
+speck_key_prep.v
 ../common/axis_credit_count.v
+../common/axis_credit_fifo.v
 ../common/axis_credit_fifo_piped.v
+../common/axis_out_fifo_piped.v
+../common/axis_out_fifo.v
 speck_pipe.v

@@ -55,47 +55,39 @@ function integer speck_rounds(input integer n, input integer m);
     end
 endfunction
 
-localparam integer T = speck_rounds(WORD, KEY_WORDS);
-localparam integer S = (STAGES >= 1) ? STAGES : 1;
-localparam integer P = (T + S - 1) / S;                // passes through the loop
-localparam integer E = P * S - T;                      // unit where a block enters
-localparam integer KW = WORD * KEY_WORDS;
-localparam integer BW = 2 * WORD;
-localparam integer CW = 6;                             // round / key-step index
-localparam integer PW = (P > 1) ? $clog2(P) : 1;       // pass counter
-localparam integer LASTC = (P > 1) ? P - 2 : 0;        // pass before the last one
-// FIFO credits (capacity 2^FIFO_LOG2 + 1): at least S + 3, every block that can be between
-// input and output with the output always ready (the loop, the input register, the FIFO input
-// and the credit's way back), so credits never throttle a free stream
-localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) : 1;
-// SUBREG >= 1 (axis_credit_fifo_piped: four cycles to m_valid, a reservation counted a cycle
-// late, a credit back two cycles after delivery): every block in flight, as in aes_pipe
-localparam integer R = 1 + SUBREG;                     // cycles a round
-localparam integer FIFO_LOG2_PIPED = $clog2(S * R + 9);
+localparam integer ROUNDS = speck_rounds(WORD, KEY_WORDS);
+localparam integer UNITS = (STAGES >= 1) ? STAGES : 1;
+localparam integer PASSES = (ROUNDS + UNITS - 1) / UNITS;   // passes through the loop
+localparam integer ENTRY = PASSES * UNITS - ROUNDS;         // unit where a block enters
+localparam integer KEY_W = WORD * KEY_WORDS;
+localparam integer BLOCK_W = 2 * WORD;
+localparam integer IDX_W = 6;                               // round / key-step index
+localparam integer PASS_W = (PASSES > 1) ? $clog2(PASSES) : 1;    // pass counter
+// the pass before the last one
+localparam integer PASS_LAST_M1 = (PASSES > 1) ? PASSES - 2 : 0;
+localparam integer ROUND_CYCLES = 1 + SUBREG;              // cycles a round
 // a loop's pass and key-step fields have a reset (a block could go round for ever); the full
 // pipeline's are constants (see "Reset" in the header)
-localparam integer LOOP_RST = (P > 1) ? 1 : 0;
-localparam integer PREP_CYC = (SUBREG == 0) ? 1 : R + 1;    // cycles a pre-pass step
-localparam integer PREP_LAST = PREP_CYC - 1;
-localparam integer PREP_LAST_M1_I = (PREP_CYC > 1) ? PREP_LAST - 1 : 0;
-localparam [2:0] PREP_LAST_M1 = PREP_LAST_M1_I[2:0];
-localparam integer T_M2_I = T - 2;
-localparam [CW-1:0] T_M2 = T_M2_I[CW-1:0];             // backward key step of round 0
-localparam integer T_M3_I = T - 3;
-localparam [CW-1:0] T_M3 = T_M3_I[CW-1:0];             // ... and of round 1
-// ri_gn compares the pass before it is counted up: LASTC - 1 (modulo the counter's width)
-localparam integer LASTC_M1_I = (LASTC + (1 << PW) - 1) % (1 << PW);
-localparam [PW-1:0] LASTC_M1 = LASTC_M1_I[PW-1:0];
+localparam integer LOOP_RST = (PASSES > 1) ? 1 : 0;
+localparam integer IDX_DEC_0_I = ROUNDS - 2;
+localparam [IDX_W-1:0] IDX_DEC_0 = IDX_DEC_0_I[IDX_W-1:0];   // backward key step of round 0
+localparam integer IDX_DEC_1_I = ROUNDS - 3;
+localparam [IDX_W-1:0] IDX_DEC_1 = IDX_DEC_1_I[IDX_W-1:0];   // ... and of round 1
+// ring_more_next compares the pass before it is counted up: PASS_LAST_M1 - 1 (modulo the
+// counter's width)
+localparam integer PASS_LAST_M2_I = (PASS_LAST_M1 + (1 << PASS_W) - 1) % (1 << PASS_W);
+localparam [PASS_W-1:0] PASS_LAST_M2 = PASS_LAST_M2_I[PASS_W-1:0];
 
 // parameter check at elaboration
 initial begin
-    if (T == 0) begin
+    if (ROUNDS == 0) begin
         $error("speck_pipe %m: (WORD=%0d, KEY_WORDS=%0d) is not a SPECK parameter set",
                WORD, KEY_WORDS);
         $finish;
     end
-    if (STAGES < 1 || STAGES > T) begin
-        $error("speck_pipe %m: STAGES=%0d, must be 1..%0d (the rounds of this set)", STAGES, T);
+    if (STAGES < 1 || STAGES > ROUNDS) begin
+        $error("speck_pipe %m: STAGES=%0d, must be 1..%0d (the rounds of this set)", STAGES,
+               ROUNDS);
         $finish;
     end
     if (SUBREG < 0 || SUBREG > 3) begin
@@ -105,271 +97,200 @@ initial begin
 end
 
 // ---------------------------------------------------------------------------------------
-// key registers and the pre-pass to the last round's key state (for decryption)
+// the key: its input register and the pre-pass to the last round's key state (decryption)
 // ---------------------------------------------------------------------------------------
-reg [KW-1:0] key0_reg;           // key state at round 0 (as loaded)
-reg [KW-1:0] keyl_reg;           // key state at round T-1, l window reversed (for decryption)
-reg [KW-1:0] prep_ks_reg;        // pre-pass working state
-reg          prep_reg;           // pre-pass running: no block is accepted
-reg [CW-1:0] prep_cnt_reg;
-// SUBREG >= 1: the pre-pass steps through the piped key step too (a combinational step would
-// be the slowest path), one step every PREP_CYC = 2 + SUBREG cycles (its 1 + SUBREG and the
-// working register): key setup (T - 1) * PREP_CYC + 2 cycles with the key's input register.
-// The step's enable is a register of its own (it reaches every bit of the working state)
-reg [2:0]    prep_ph_reg;        // cycles into the current step
-reg          prep_step_reg;      // the step's result is at its output: take it (pre-pass only)
-
-wire [KW-1:0] prep_ks_next;
-
-speck_key_step #(
-    .WORD(WORD),
-    .KEY_WORDS(KEY_WORDS),
-    .SUBREG(SUBREG)
-) u_prep (
-    .clk(clk),
-    .ks(prep_ks_reg),
-    .idx(prep_cnt_reg),
-    .dec(1'b0),
-    .ks_o(prep_ks_next)
-);
-
-// the last round's key state with its l window in backward order (see speck_key_step)
-wire [KW-1:0] prep_last;
-
-genvar w;
-generate
-    for (w = 0; w < KEY_WORDS - 1; w = w + 1) begin : g_rev
-        assign prep_last[(w+1)*WORD +: WORD] = prep_ks_next[(KEY_WORDS-1-w)*WORD +: WORD];
-    end
-endgenerate
-assign prep_last[WORD-1:0] = prep_ks_next[WORD-1:0];
-
 // keys are accepted at any time (blocks inside carry their own key state), except during the
 // output FIFO's wipe after reset, so that key_setup is the input register and the pre-pass.
-// The key goes through an input register first: the handshake then reaches the key
-// registers' enables (a few hundred flip-flops) from a flip-flop, not through logic
-wire fifo_wiping;
-assign s_key_tready = !fifo_wiping;
-wire key_fire = s_key_tvalid && s_key_tready;
-reg          key_v_reg;          // a key is in key_in_reg
-reg [KW-1:0] key_in_reg;
+// s_key_tready is a register beside the key input (speck_key_prep), a cycle after the FIFO's
+// key_ready
+wire             fifo_key_ready;
+wire             key_busy;       // a key in the pre-pass's input register, or its pre-pass
+wire [KEY_W-1:0] key_first;      // key state at round 0 (as loaded)
+wire [KEY_W-1:0] key_last;       // key state at round T-1, l window reversed
 
-always @(posedge clk) begin : p_key_in
-    // loaded every cycle, as the block input register
-    key_v_reg <= key_fire;
-    key_in_reg <= s_key_tdata;
-    if (rst) begin
-        key_v_reg <= 1'b0;
-        key_in_reg <= {KW{1'b0}};
-    end
-end
-
-always @(posedge clk) begin : p_key
-    if (key_v_reg) begin
-        key0_reg <= key_in_reg;
-        prep_ks_reg <= key_in_reg;
-        prep_reg <= 1'b1;
-        prep_cnt_reg <= {CW{1'b0}};
-        prep_ph_reg <= 3'd0;
-        prep_step_reg <= (PREP_CYC == 1);
-    end else begin
-        if (prep_reg) begin
-            prep_ph_reg <= prep_step_reg ? 3'd0 : prep_ph_reg + 3'd1;
-        end
-        // prep_step_reg is only ever high during the pre-pass (low after its last step), so
-        // that it alone enables the working state
-        prep_step_reg <= prep_step_reg ? ((PREP_CYC == 1) && (prep_cnt_reg != T_M2))
-                                       : (prep_reg && (prep_ph_reg == PREP_LAST_M1));
-        if (prep_step_reg) begin
-            prep_ks_reg <= prep_ks_next;
-            prep_cnt_reg <= prep_cnt_reg + 1'b1;
-            if (prep_cnt_reg == T_M2) begin
-                prep_reg <= 1'b0;
-            end
-        end
-    end
-
-    // no block enters during the pre-pass: keyl_reg may follow every step (even one that a
-    // new key cuts short: the new pre-pass's steps follow), and keeps the last one's. So its
-    // enable does not depend on the key handshake
-    if (prep_step_reg) begin
-        keyl_reg <= prep_last;
-    end
-
-    if (rst) begin
-        // wipe the key, then run the pre-pass for the all-zero key
-        key0_reg <= {KW{1'b0}};
-        keyl_reg <= {KW{1'b0}};
-        prep_ks_reg <= {KW{1'b0}};
-        prep_reg <= 1'b1;
-        prep_cnt_reg <= {CW{1'b0}};
-        prep_ph_reg <= 3'd0;
-        prep_step_reg <= (PREP_CYC == 1);
-    end
-end
+speck_key_prep #(
+    .WORD(WORD),
+    .KEY_WORDS(KEY_WORDS),
+    .ROUNDS(ROUNDS),
+    .SUBREG(SUBREG)
+) u_key_prep (
+    .clk(clk),
+    .rst(rst),
+    .key_allow(fifo_key_ready),
+    .key_data(s_key_tdata),
+    .key_valid(s_key_tvalid),
+    .key_ready(s_key_tready),
+    .busy(key_busy),
+    .key_first(key_first),
+    .key_last(key_last)
+);
 
 // ---------------------------------------------------------------------------------------
 // the loop: a slot register after each unit. The one-bit fields are vectors (bit j: unit j);
-// the wide fields are registers in each unit's block, seen through the net arrays *_s (one
-// element per unit, so that each unit's register is a net of its own in simulation)
+// the wide fields are registers in each unit's block, seen through the net arrays slot_*
+// (one element per unit, so that each unit's register is a net of its own in simulation)
 // ---------------------------------------------------------------------------------------
-wire [S-1:0]     v_q;            // the slot holds a block
-wire [S-1:0]     go_q;           // ... which has passes left after this one
-wire [S-1:0]     gn_q;           // ... and still after the next one (go of its next pass)
-wire [S-1:0]     d_q;            // its direction (1 decrypt)
+wire [UNITS-1:0]  slot_valid;            // the slot holds a block
+wire [UNITS-1:0]  slot_more;             // ... which has passes left after this one
+wire [UNITS-1:0]  slot_more_next;        // ... and still after the next one
+wire [UNITS-1:0]  slot_dec;              // its direction (1 decrypt)
 // verilator lint_off UNUSEDSIGNAL
-wire [S-1:0]     pre_v;          // SUBREG >= 1: v_q and go_q one cycle ahead (one bit of one
-wire [S-1:0]     pre_go;         // of them is used, in loops only)
+wire [UNITS-1:0]  slot_valid_early;      // SUBREG >= 1: slot_valid and slot_more one cycle
+wire [UNITS-1:0]  slot_more_early;       // ahead (one bit of one of them is used, in loops)
 // verilator lint_on UNUSEDSIGNAL
 // verilator lint_off UNUSEDSIGNAL
-wire [PW-1:0]    c_s  [0:S-1];   // its pass (0..P-1); unused in the full pipeline
-wire [CW-1:0]    k_s  [0:S-1];   // its next key-step index (loop only)
+wire [PASS_W-1:0] slot_pass [0:UNITS-1]; // its pass (0..P-1); unused in the full pipeline
+wire [IDX_W-1:0]  slot_idx  [0:UNITS-1]; // its next key-step index (loop only)
 // verilator lint_on UNUSEDSIGNAL
-wire [WORD-1:0]  x_s  [0:S-1];
-wire [WORD-1:0]  y_s  [0:S-1];
-wire [KW-1:0]    ks_s [0:S-1];   // its key state for its next round
+wire [WORD-1:0]   slot_x    [0:UNITS-1];
+wire [WORD-1:0]   slot_y    [0:UNITS-1];
+wire [KEY_W-1:0]  slot_ks   [0:UNITS-1]; // its key state for its next round
 
-// input register: the accepted block enters unit E in the next cycle
-reg            in_v_reg;
-reg            in_d_reg;
-reg [BW-1:0]   in_data_reg;
-reg [KW-1:0]   in_ks_reg;
+// input register: the accepted block enters unit ENTRY in the next cycle
+reg               in_valid_reg;
+reg               in_dec_reg;
+reg [BLOCK_W-1:0] in_data_reg;
+reg [KEY_W-1:0]   in_ks_reg;
 
 // unit inputs (one-bit fields)
-wire [S-1:0]    ui_v;
+wire [UNITS-1:0]  unit_valid;
 // verilator lint_off UNUSEDSIGNAL
-wire [S-1:0]    ui_go;          // SUBREG >= 1: unused (full pipeline)
-wire [S-1:0]    ui_gn;
+wire [UNITS-1:0]  unit_more;             // SUBREG >= 1: unused (full pipeline)
+wire [UNITS-1:0]  unit_more_next;
 // verilator lint_on UNUSEDSIGNAL
-wire [S-1:0]    ui_d;
+wire [UNITS-1:0]  unit_dec;
 
 genvar j;
 generate
-    for (j = 0; j < S; j = j + 1) begin : g_unit
+    for (j = 0; j < UNITS; j = j + 1) begin : g_unit
         // ring input: the previous unit's slot, or for unit 0 the last unit's slot looping back
         // (in the full pipeline, P == 1, the pass and key-step fields are constant and unused)
         // verilator lint_off UNUSEDSIGNAL
-        wire            ri_v;
-        wire            ri_go;
-        wire            ri_gn;
-        wire            ri_d;
-        wire [PW-1:0]   ri_c;
-        wire [CW-1:0]   ri_k;
-        wire [WORD-1:0] ri_x;
-        wire [WORD-1:0] ri_y;
-        wire [KW-1:0]   ri_ks;
-        wire [CW-1:0]   ui_k;           // unused in the full pipeline (constant indices)
+        wire              ring_valid;
+        wire              ring_more;
+        wire              ring_more_next;
+        wire              ring_dec;
+        wire [PASS_W-1:0] ring_pass;
+        wire [IDX_W-1:0]  ring_idx;
+        wire [WORD-1:0]   ring_x;
+        wire [WORD-1:0]   ring_y;
+        wire [KEY_W-1:0]  ring_ks;
+        wire [IDX_W-1:0]  unit_idx;      // unused in the full pipeline (constant indices)
         // verilator lint_on UNUSEDSIGNAL
         // unit inputs (wide fields)
         // verilator lint_off UNUSEDSIGNAL
-        wire [PW-1:0]   ui_c;           // SUBREG >= 1: unused (full pipeline)
+        wire [PASS_W-1:0] unit_pass;     // SUBREG >= 1: unused (full pipeline)
         // verilator lint_on UNUSEDSIGNAL
-        wire [WORD-1:0] ui_x;
-        wire [WORD-1:0] ui_y;
-        wire [KW-1:0]   ui_ks;
-        wire [CW-1:0]   idx;
+        wire [WORD-1:0]   unit_x;
+        wire [WORD-1:0]   unit_y;
+        wire [KEY_W-1:0]  unit_ks;
+        wire [IDX_W-1:0]  idx;
 
         if (j == 0) begin : g_loop
             // a block with passes left goes round again; a finished one has left for the
             // FIFO and its slot comes back empty, with no key material
-            assign ri_v = go_q[S-1];
-            assign ri_go = gn_q[S-1];
-            assign ri_gn = gn_q[S-1] && (c_s[S-1] != LASTC_M1);
-            assign ri_d = d_q[S-1];
-            assign ri_c = c_s[S-1] + 1'b1;
-            assign ri_k = k_s[S-1];
-            assign ri_x = x_s[S-1];
-            assign ri_y = y_s[S-1];
-            assign ri_ks = go_q[S-1] ? ks_s[S-1] : {KW{1'b0}};
+            assign ring_valid = slot_more[UNITS-1];
+            assign ring_more = slot_more_next[UNITS-1];
+            assign ring_more_next = slot_more_next[UNITS-1]
+                                    && (slot_pass[UNITS-1] != PASS_LAST_M2);
+            assign ring_dec = slot_dec[UNITS-1];
+            assign ring_pass = slot_pass[UNITS-1] + 1'b1;
+            assign ring_idx = slot_idx[UNITS-1];
+            assign ring_x = slot_x[UNITS-1];
+            assign ring_y = slot_y[UNITS-1];
+            assign ring_ks = slot_more[UNITS-1] ? slot_ks[UNITS-1] : {KEY_W{1'b0}};
         end else begin : g_chain
-            assign ri_v = v_q[j-1];
-            assign ri_go = go_q[j-1];
-            assign ri_gn = gn_q[j-1];
-            assign ri_d = d_q[j-1];
-            assign ri_c = c_s[j-1];
-            assign ri_k = k_s[j-1];
-            assign ri_x = x_s[j-1];
-            assign ri_y = y_s[j-1];
-            assign ri_ks = ks_s[j-1];
+            assign ring_valid = slot_valid[j-1];
+            assign ring_more = slot_more[j-1];
+            assign ring_more_next = slot_more_next[j-1];
+            assign ring_dec = slot_dec[j-1];
+            assign ring_pass = slot_pass[j-1];
+            assign ring_idx = slot_idx[j-1];
+            assign ring_x = slot_x[j-1];
+            assign ring_y = slot_y[j-1];
+            assign ring_ks = slot_ks[j-1];
         end
 
-        if (P == 1) begin : g_straight
+        if (PASSES == 1) begin : g_straight
             // full pipeline: unit 0 takes the input register only, no loop; the key-step
             // index is a constant per unit and direction
-            assign ui_v[j] = (j == 0) ? in_v_reg : ri_v;
-            assign ui_go[j] = 1'b0;
-            assign ui_gn[j] = 1'b0;
-            assign ui_d[j] = (j == 0) ? in_d_reg : ri_d;
-            assign ui_c = {PW{1'b0}};
-            assign ui_k = {CW{1'b0}};
-            assign ui_x = (j == 0) ? in_data_reg[BW-1:WORD] : ri_x;
-            assign ui_y = (j == 0) ? in_data_reg[WORD-1:0] : ri_y;
-            assign ui_ks = (j == 0) ? in_ks_reg : ri_ks;
-            localparam integer IDX_E = j;                 // forward step i = j
-            localparam integer IDX_D = T - 2 - j;         // backward step T-2-j
-            localparam [CW-1:0] IDX_ENC = IDX_E[CW-1:0];
-            localparam [CW-1:0] IDX_DEC = IDX_D[CW-1:0];
-            assign idx = ui_d[j] ? IDX_DEC : IDX_ENC;
-        end else if (j == E) begin : g_entry
+            assign unit_valid[j] = (j == 0) ? in_valid_reg : ring_valid;
+            assign unit_more[j] = 1'b0;
+            assign unit_more_next[j] = 1'b0;
+            assign unit_dec[j] = (j == 0) ? in_dec_reg : ring_dec;
+            assign unit_pass = {PASS_W{1'b0}};
+            assign unit_idx = {IDX_W{1'b0}};
+            assign unit_x = (j == 0) ? in_data_reg[BLOCK_W-1:WORD] : ring_x;
+            assign unit_y = (j == 0) ? in_data_reg[WORD-1:0] : ring_y;
+            assign unit_ks = (j == 0) ? in_ks_reg : ring_ks;
+            localparam integer IDX_FWD = j;               // forward step i = j
+            localparam integer IDX_BWD = ROUNDS - 2 - j;  // backward step T-2-j
+            localparam [IDX_W-1:0] IDX_FWD_W = IDX_FWD[IDX_W-1:0];
+            localparam [IDX_W-1:0] IDX_BWD_W = IDX_BWD[IDX_W-1:0];
+            assign idx = unit_dec[j] ? IDX_BWD_W : IDX_FWD_W;
+        end else if (j == ENTRY) begin : g_entry
             // entry unit: the input register takes the slot (the slot is free: see tready)
-            assign ui_v[j] = in_v_reg || ri_v;
-            assign ui_go[j] = in_v_reg || ri_go;
-            assign ui_gn[j] = in_v_reg ? (P > 2) : ri_gn;
-            assign ui_d[j] = in_v_reg ? in_d_reg : ri_d;
-            assign ui_c = in_v_reg ? {PW{1'b0}} : ri_c;
-            assign ui_k = in_v_reg ? (in_d_reg ? T_M2 : {CW{1'b0}}) : ri_k;
-            assign ui_x = in_v_reg ? in_data_reg[BW-1:WORD] : ri_x;
-            assign ui_y = in_v_reg ? in_data_reg[WORD-1:0] : ri_y;
-            assign ui_ks = in_v_reg ? in_ks_reg : ri_ks;
-            assign idx = ui_k;
+            assign unit_valid[j] = in_valid_reg || ring_valid;
+            assign unit_more[j] = in_valid_reg || ring_more;
+            assign unit_more_next[j] = in_valid_reg ? (PASSES > 2) : ring_more_next;
+            assign unit_dec[j] = in_valid_reg ? in_dec_reg : ring_dec;
+            assign unit_pass = in_valid_reg ? {PASS_W{1'b0}} : ring_pass;
+            assign unit_idx = in_valid_reg ? (in_dec_reg ? IDX_DEC_0 : {IDX_W{1'b0}})
+                                           : ring_idx;
+            assign unit_x = in_valid_reg ? in_data_reg[BLOCK_W-1:WORD] : ring_x;
+            assign unit_y = in_valid_reg ? in_data_reg[WORD-1:0] : ring_y;
+            assign unit_ks = in_valid_reg ? in_ks_reg : ring_ks;
+            assign idx = unit_idx;
         end else begin : g_pass
-            assign ui_v[j] = ri_v;
-            assign ui_go[j] = ri_go;
-            assign ui_gn[j] = ri_gn;
-            assign ui_d[j] = ri_d;
-            assign ui_c = ri_c;
-            assign ui_k = ri_k;
-            assign ui_x = ri_x;
-            assign ui_y = ri_y;
-            assign ui_ks = ri_ks;
-            assign idx = ui_k;
+            assign unit_valid[j] = ring_valid;
+            assign unit_more[j] = ring_more;
+            assign unit_more_next[j] = ring_more_next;
+            assign unit_dec[j] = ring_dec;
+            assign unit_pass = ring_pass;
+            assign unit_idx = ring_idx;
+            assign unit_x = ring_x;
+            assign unit_y = ring_y;
+            assign unit_ks = ring_ks;
+            assign idx = unit_idx;
         end
 
         // key-step index of the next unit: up for encryption, down for decryption, counted
         // from the ring's register (the entry's choice comes after the count)
         // verilator lint_off UNUSEDSIGNAL
-        wire [CW-1:0]   ri_k_next = ri_d ? ri_k - 1'b1 : ri_k + 1'b1;   // loop only
+        // (loop only)
+        wire [IDX_W-1:0] ring_idx_next = ring_dec ? ring_idx - 1'b1 : ring_idx + 1'b1;
         // verilator lint_on UNUSEDSIGNAL
-        wire [CW-1:0]   uo_k;
-        if (P == 1) begin : g_k_none
-            assign uo_k = {CW{1'b0}};                     // constant indices, unused
-        end else if (j == E) begin : g_k_entry
-            assign uo_k = in_v_reg ? (in_d_reg ? T_M3 : {{(CW-1){1'b0}}, 1'b1}) : ri_k_next;
+        wire [IDX_W-1:0] next_idx;
+        if (PASSES == 1) begin : g_k_none
+            assign next_idx = {IDX_W{1'b0}};              // constant indices, unused
+        end else if (j == ENTRY) begin : g_k_entry
+            assign next_idx = in_valid_reg ? (in_dec_reg ? IDX_DEC_1 : {{(IDX_W-1){1'b0}}, 1'b1})
+                                           : ring_idx_next;
         end else begin : g_k_ring
-            assign uo_k = ri_k_next;
+            assign next_idx = ring_idx_next;
         end
 
         if (SUBREG == 0) begin : g_comb
-            wire [WORD-1:0] uo_x;
-            wire [WORD-1:0] uo_y;
-            wire [KW-1:0]   uo_ks;
+            wire [WORD-1:0]   out_x;
+            wire [WORD-1:0]   out_y;
+            wire [KEY_W-1:0]  out_ks;
             // the slot register after the unit (wide fields)
-            reg  [PW-1:0]   c_reg;
-            reg  [CW-1:0]   k_reg;
-            reg  [WORD-1:0] x_reg;
-            reg  [WORD-1:0] y_reg;
-            reg  [KW-1:0]   ks_reg;
+            reg  [PASS_W-1:0] pass_reg;
+            reg  [IDX_W-1:0]  idx_reg;
+            reg  [WORD-1:0]   x_reg;
+            reg  [WORD-1:0]   y_reg;
+            reg  [KEY_W-1:0]  ks_reg;
 
             // the round, with the round key k_i in the low word of the key state
             speck_round #(
                 .WORD(WORD)
             ) u_round (
-                .x(ui_x),
-                .y(ui_y),
-                .k(ui_ks[WORD-1:0]),
-                .dec(ui_d[j]),
-                .x_o(uo_x),
-                .y_o(uo_y)
+                .x(unit_x),
+                .y(unit_y),
+                .k(unit_ks[WORD-1:0]),
+                .dec(unit_dec[j]),
+                .x_o(out_x),
+                .y_o(out_y)
             );
 
             // and beside it the key schedule: the key state of the block's next round
@@ -378,43 +299,43 @@ generate
                 .KEY_WORDS(KEY_WORDS)
             ) u_key (
                 .clk(clk),
-                .ks(ui_ks),
+                .ks(unit_ks),
                 .idx(idx),
-                .dec(ui_d[j]),
-                .ks_o(uo_ks)
+                .dec(unit_dec[j]),
+                .ks_o(out_ks)
             );
 
             // slot register (wide fields): the loop always moves; nothing in it ever waits.
             // Only a loop's pass and key-step index have a reset (see "Reset" in the header)
             always @(posedge clk) begin : p_slot
-                c_reg <= ui_c;
-                k_reg <= uo_k;
-                x_reg <= uo_x;
-                y_reg <= uo_y;
-                ks_reg <= uo_ks;
+                pass_reg <= unit_pass;
+                idx_reg <= next_idx;
+                x_reg <= out_x;
+                y_reg <= out_y;
+                ks_reg <= out_ks;
                 if ((LOOP_RST != 0) && rst) begin
-                    c_reg <= {PW{1'b0}};
-                    k_reg <= {CW{1'b0}};
+                    pass_reg <= {PASS_W{1'b0}};
+                    idx_reg <= {IDX_W{1'b0}};
                 end
             end
 
-            assign c_s[j] = c_reg;
-            assign k_s[j] = k_reg;
-            assign x_s[j] = x_reg;
-            assign y_s[j] = y_reg;
-            assign ks_s[j] = ks_reg;
+            assign slot_pass[j] = pass_reg;
+            assign slot_idx[j] = idx_reg;
+            assign slot_x[j] = x_reg;
+            assign slot_y[j] = y_reg;
+            assign slot_ks[j] = ks_reg;
         end else begin : g_piped
             // the round and the key step in 1 + SUBREG cycles; the one-bit fields, the pass
             // and the next key-step index ride with the round as its passenger (the full
             // pipeline's are constant or unused, and synthesis drops their registers)
-            localparam integer PASS = 3 + PW + CW;
-            wire [WORD-1:0] uo_x;
-            wire [WORD-1:0] uo_y;
-            wire [KW-1:0]   uo_ks;
-            wire            uo_d;
-            wire [PASS-1:0] uo_pass;
+            localparam integer PASS = 3 + PASS_W + IDX_W;
+            wire [WORD-1:0]  out_x;
+            wire [WORD-1:0]  out_y;
+            wire [KEY_W-1:0] out_ks;
+            wire             out_dec;
+            wire [PASS-1:0]  out_pass;
             // verilator lint_off UNUSEDSIGNAL
-            wire [PASS-1:0] pre_pass;       // only its v and go bits are used
+            wire [PASS-1:0]  out_pass_early;    // only its valid and more bits are used
             // verilator lint_on UNUSEDSIGNAL
 
             speck_round_pipe #(
@@ -425,16 +346,16 @@ generate
             ) u_round (
                 .clk(clk),
                 .rst(rst),
-                .x(ui_x),
-                .y(ui_y),
-                .k(ui_ks[WORD-1:0]),
-                .dec(ui_d[j]),
-                .pass_i({ui_v[j], ui_go[j], ui_gn[j], ui_c, uo_k}),
-                .x_o(uo_x),
-                .y_o(uo_y),
-                .dec_o(uo_d),
-                .pass_o(uo_pass),
-                .pass_q(pre_pass)
+                .x(unit_x),
+                .y(unit_y),
+                .k(unit_ks[WORD-1:0]),
+                .dec(unit_dec[j]),
+                .pass_i({unit_valid[j], unit_more[j], unit_more_next[j], unit_pass, next_idx}),
+                .x_o(out_x),
+                .y_o(out_y),
+                .dec_o(out_dec),
+                .pass_o(out_pass),
+                .pass_q(out_pass_early)
             );
 
             speck_key_step #(
@@ -443,23 +364,23 @@ generate
                 .SUBREG(SUBREG)
             ) u_key (
                 .clk(clk),
-                .ks(ui_ks),
+                .ks(unit_ks),
                 .idx(idx),
-                .dec(ui_d[j]),
-                .ks_o(uo_ks)
+                .dec(unit_dec[j]),
+                .ks_o(out_ks)
             );
 
-            assign v_q[j] = uo_pass[PASS-1];
-            assign go_q[j] = uo_pass[PASS-2];
-            assign gn_q[j] = uo_pass[PASS-3];
-            assign d_q[j] = uo_d;
-            assign c_s[j] = uo_pass[CW +: PW];
-            assign k_s[j] = uo_pass[CW-1:0];
-            assign pre_v[j] = pre_pass[PASS-1];
-            assign pre_go[j] = pre_pass[PASS-2];
-            assign x_s[j] = uo_x;
-            assign y_s[j] = uo_y;
-            assign ks_s[j] = uo_ks;
+            assign slot_valid[j] = out_pass[PASS-1];
+            assign slot_more[j] = out_pass[PASS-2];
+            assign slot_more_next[j] = out_pass[PASS-3];
+            assign slot_dec[j] = out_dec;
+            assign slot_pass[j] = out_pass[IDX_W +: PASS_W];
+            assign slot_idx[j] = out_pass[IDX_W-1:0];
+            assign slot_valid_early[j] = out_pass_early[PASS-1];
+            assign slot_more_early[j] = out_pass_early[PASS-2];
+            assign slot_x[j] = out_x;
+            assign slot_y[j] = out_y;
+            assign slot_ks[j] = out_ks;
         end
     end
 endgenerate
@@ -467,129 +388,127 @@ endgenerate
 // slot registers (one-bit fields; SUBREG >= 1: in the round units)
 generate
     if (SUBREG == 0) begin : g_loop_bits
-        reg [S-1:0] v_reg;
-        reg [S-1:0] go_reg;
-        reg [S-1:0] gn_reg;
-        reg [S-1:0] d_reg;
+        reg [UNITS-1:0] valid_reg;
+        reg [UNITS-1:0] more_reg;
+        reg [UNITS-1:0] more_next_reg;
+        reg [UNITS-1:0] dec_reg;
 
         always @(posedge clk) begin : p_loop
-            v_reg <= ui_v;
-            go_reg <= ui_go;
-            gn_reg <= ui_gn;
-            d_reg <= ui_d;
+            valid_reg <= unit_valid;
+            more_reg <= unit_more;
+            more_next_reg <= unit_more_next;
+            dec_reg <= unit_dec;
             if (rst) begin
                 // empty the loop or pipeline (axis_credit_fifo would take a block arriving
                 // during its wipe; the direction bits need no reset)
-                v_reg <= {S{1'b0}};
-                go_reg <= {S{1'b0}};
-                gn_reg <= {S{1'b0}};
+                valid_reg <= {UNITS{1'b0}};
+                more_reg <= {UNITS{1'b0}};
+                more_next_reg <= {UNITS{1'b0}};
             end
         end
 
-        assign v_q = v_reg;
-        assign go_q = go_reg;
-        assign gn_q = gn_reg;
-        assign d_q = d_reg;
-        assign pre_v = {S{1'b0}};
-        assign pre_go = {S{1'b0}};
+        assign slot_valid = valid_reg;
+        assign slot_more = more_reg;
+        assign slot_more_next = more_next_reg;
+        assign slot_dec = dec_reg;
+        assign slot_valid_early = {UNITS{1'b0}};
+        assign slot_more_early = {UNITS{1'b0}};
     end
 endgenerate
 
 // ---------------------------------------------------------------------------------------
-// input: a block is accepted when the slot facing unit E in the next cycle will be free and
+// input: a block is accepted when the slot facing unit ENTRY in the next cycle will be free and
 // the FIFO has a credit for it, so its latency is always the same (registry: T + 2 with
 // SUBREG = 0, T * (1 + SUBREG) + 5 otherwise)
 // ---------------------------------------------------------------------------------------
-wire slot_busy;   // the slot that will face unit E next cycle holds a block with rounds left
+wire slot_busy;   // the slot facing unit ENTRY next cycle holds a block with rounds left
 wire credit;      // the output FIFO has room for one more block (registered)
 
 generate
-    if (P == 1) begin : g_free
+    if (PASSES == 1) begin : g_free
         assign slot_busy = 1'b0;
     end else if (SUBREG != 0) begin : g_free_piped
-        // the slot facing unit E next cycle is now one register before the output of the
-        // unit in front of it (unit S-1 for E = 0: a block there goes round if it has passes
-        // left)
-        if (E == 0) begin : g_e0
-            assign slot_busy = pre_go[S-1];
+        // the slot facing unit ENTRY next cycle is now one register before the output of
+        // the unit in front of it (unit UNITS-1 for ENTRY = 0: a block there goes round if it
+        // has passes left)
+        if (ENTRY == 0) begin : g_e0
+            assign slot_busy = slot_more_early[UNITS-1];
         end else begin : g_en
-            assign slot_busy = pre_v[E-1];
+            assign slot_busy = slot_valid_early[ENTRY-1];
         end
-    end else if (S == 1) begin : g_free1
+    end else if (UNITS == 1) begin : g_free1
         // one unit: next cycle it holds the block entering now, or this one if it goes round
-        assign slot_busy = in_v_reg || gn_q[0];
-    end else if (E == 0) begin : g_free0
+        assign slot_busy = in_valid_reg || slot_more_next[0];
+    end else if (ENTRY == 0) begin : g_free0
         // unit 0 next faces the slot now before the last unit
-        assign slot_busy = go_q[S-2];
-    end else if (E == 1) begin : g_free1e
+        assign slot_busy = slot_more[UNITS-2];
+    end else if (ENTRY == 1) begin : g_free1e
         // unit 1 next faces the slot now looping back into unit 0
-        assign slot_busy = go_q[S-1];
+        assign slot_busy = slot_more[UNITS-1];
     end else begin : g_freee
-        assign slot_busy = v_q[E-2];
+        assign slot_busy = slot_valid[ENTRY-2];
     end
 endgenerate
 
-assign s_axis_tready = !s_key_tvalid && !key_v_reg && !prep_reg && !slot_busy && credit;
+assign s_axis_tready = !s_key_tvalid && !key_busy && !slot_busy && credit;
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
 always @(posedge clk) begin : p_input
     // loaded every cycle (in_fire only sets the valid bit, a small fan-out), so the key state
     // in it is always that of the current key: nothing lingers after a key load or clear
-    in_v_reg <= in_fire;
-    in_d_reg <= s_axis_tuser;
+    in_valid_reg <= in_fire;
+    in_dec_reg <= s_axis_tuser;
     in_data_reg <= s_axis_tdata;
-    in_ks_reg <= s_axis_tuser ? keyl_reg : key0_reg;
+    in_ks_reg <= s_axis_tuser ? key_last : key_first;
     if (rst) begin
-        in_v_reg <= 1'b0;
-        in_d_reg <= 1'b0;
-        in_data_reg <= {BW{1'b0}};
-        in_ks_reg <= {KW{1'b0}};
+        in_valid_reg <= 1'b0;
+        in_dec_reg <= 1'b0;
+        in_data_reg <= {BLOCK_W{1'b0}};
+        in_ks_reg <= {KEY_W{1'b0}};
     end
 end
 
 // ---------------------------------------------------------------------------------------
-// output FIFO: finished blocks leave the last unit's slot register
+// output FIFO: finished blocks leave the last unit's slot register. It takes a block
+// UNITS * ROUND_CYCLES + 1 edges after its input handshake at most (the input register and
+// each cycle of one pass: a loop holds no more blocks than that), and gives the key's ready
+// flag after its wipe
 // ---------------------------------------------------------------------------------------
-wire [BW:0] fifo_out;
+wire [BLOCK_W-1:0] fifo_data;
+// the FIFO's reset through a register of its own (no reset tree from the core's input to its
+// control): it starts and ends a cycle after rst, so rst must stay high two edges
+// (reset_cycles = 2, docs/interface.md rule 5)
+reg                fifo_rst_reg;
 
-generate
-    if (SUBREG == 0) begin : g_fifo
-        axis_credit_fifo #(
-            .WIDTH(BW + 1),
-            .DEPTH_LOG2(FIFO_LOG2)
-        ) u_fifo (
-            .clk(clk),
-            .rst(rst),
-            .reserve(in_fire),
-            .credit(credit),
-            .wiping(fifo_wiping),
-            .s_data({d_q[S-1], x_s[S-1], y_s[S-1]}),
-            .s_valid(v_q[S-1] && !go_q[S-1]),
-            .m_data(fifo_out),
-            .m_valid(m_axis_tvalid),
-            .m_ready(m_axis_tready)
-        );
-    end else begin : g_fifo_piped
-        axis_credit_fifo_piped #(
-            .WIDTH(BW + 1),
-            .DEPTH_LOG2(FIFO_LOG2_PIPED)
-        ) u_fifo (
-            .clk(clk),
-            .rst(rst),
-            .reserve(in_fire),
-            .credit(credit),
-            .wiping(fifo_wiping),
-            .s_data({d_q[S-1], x_s[S-1], y_s[S-1]}),
-            .s_valid(v_q[S-1] && !go_q[S-1]),
-            .m_data(fifo_out),
-            .m_valid(m_axis_tvalid),
-            .m_ready(m_axis_tready)
-        );
-    end
-endgenerate
+always @(posedge clk) begin : p_fifo_rst
+    fifo_rst_reg <= rst;
+end
 
-assign m_axis_tdata = fifo_out[BW-1:0];
-assign m_axis_tuser = fifo_out[BW];
+// the head chosen among the FIFO's read registers (HEAD_REG = 0, where PIPED): a head
+// register of its own puts m_axis_tready on the enable of every head flip-flop
+// (docs/cores/notes/axis_out_fifo.md)
+axis_out_fifo #(
+    .WIDTH(BLOCK_W),
+    .USER_WIDTH(1),
+    .LATENCY(UNITS * ROUND_CYCLES + 1),
+    .PIPED((SUBREG != 0) ? 1 : 0),
+    .HEAD_REG(0)
+) u_fifo (
+    .clk(clk),
+    .rst(fifo_rst_reg),
+    .reserve(in_fire),
+    .credit(credit),
+    .key_ready(fifo_key_ready),
+    .s_axis_tdata({slot_x[UNITS-1], slot_y[UNITS-1]}),
+    .s_axis_tuser(slot_dec[UNITS-1]),
+    .s_axis_tvalid(slot_valid[UNITS-1] && !slot_more[UNITS-1]),
+    .m_axis_tdata(fifo_data),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
+
+assign m_axis_tdata = fifo_data;
 
 endmodule
 

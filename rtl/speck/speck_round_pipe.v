@@ -133,12 +133,21 @@ generate
             assign d_in = d_reg;
             assign pass_in = pass_reg;
         end else begin : g_halves
-            // low half and its carry, with the high operands beside it
+            // by halves, carry select: the low half with its carry, and the high half both
+            // without and with a carry in, side by side (three carry chains, each from
+            // registers); then the low half's carry selects the high half, so that no carry
+            // chain starts at the previous stage's carry register (a long route to the high
+            // half's chain)
             wire [LO+1:0] sum_lo = {1'b0, a_reg[LO-1:0], 1'b1} + {1'b0, b_reg[LO-1:0], d_reg};
+            wire [HI-1:0] sum_hi0 = a_reg[WORD-1:LO] + b_reg[WORD-1:LO];
+            // verilator lint_off UNUSEDSIGNAL
+            // bit 0 only carries the carry-in
+            wire [HI:0]   sum_hi1 = {a_reg[WORD-1:LO], 1'b1} + {b_reg[WORD-1:LO], 1'b1};
+            // verilator lint_on UNUSEDSIGNAL
             reg  [LO-1:0] lo_reg;
             reg           c_reg;
-            reg  [HI-1:0] ahi_reg;
-            reg  [HI-1:0] bhi_reg;
+            reg  [HI-1:0] hi0_reg;
+            reg  [HI-1:0] hi1_reg;
             reg  [WORD-1:0] aux1_reg;
             reg  [WORD-1:0] k1_reg;
             reg           d1_reg;
@@ -147,8 +156,8 @@ generate
             always @(posedge clk) begin : p_low
                 lo_reg <= sum_lo[LO:1];
                 c_reg <= sum_lo[LO+1];
-                ahi_reg <= a_reg[WORD-1:LO];
-                bhi_reg <= b_reg[WORD-1:LO];
+                hi0_reg <= sum_hi0;
+                hi1_reg <= sum_hi1[HI:1];
                 aux1_reg <= aux_reg;
                 k1_reg <= k_reg;
                 d1_reg <= d_reg;
@@ -158,11 +167,7 @@ generate
                 end
             end
 
-            // verilator lint_off UNUSEDSIGNAL
-            // bit 0 only carries the carry-in
-            wire [HI:0] sum_hi = {ahi_reg, 1'b1} + {bhi_reg, c_reg};
-            // verilator lint_on UNUSEDSIGNAL
-            assign r_next = {sum_hi[HI:1], lo_reg};
+            assign r_next = {c_reg ? hi1_reg : hi0_reg, lo_reg};
             assign aux_in = aux1_reg;
             assign k_in = k1_reg;
             assign d_in = d1_reg;

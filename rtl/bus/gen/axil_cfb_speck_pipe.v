@@ -14,7 +14,7 @@ module axil_cfb_speck_pipe #(
     parameter integer KEY_W = 128,
     parameter integer TLEN_W = 0,
     parameter integer OFIFO_LOG2 = 2,
-    parameter integer RESET_CYCLES = 1
+    parameter integer RESET_CYCLES = 2
 ) (
     input  wire               clk,
     input  wire               rst,

@@ -44,6 +44,14 @@ def _speck_passes(p: Params) -> int:
     return -(-_speck_rounds(p) // p["STAGES"])
 
 
+def speck_pipe_out_fifo(p: Params) -> OutFifo:
+    """speck_pipe's output FIFO (rtl/common/axis_out_fifo.v) as speck_pipe.v instantiates it:
+    LATENCY the most blocks between a block's input handshake and the FIFO's taking it (the
+    input register and a slot per cycle of one pass of the loop: STAGES x (1 + SUBREG) + 1),
+    read through registers (PIPED) with registers inside the rounds."""
+    return OutFifo(p["STAGES"] * (1 + p["SUBREG"]) + 1, piped=int(p["SUBREG"] != 0))
+
+
 def _is_speck_set(p: Params) -> bool:
     return any(p["WORD"] == s["WORD"] and p["KEY_WORDS"] == s["KEY_WORDS"] for s in _SPECK_SETS)
 
@@ -74,10 +82,10 @@ register(Core(
     block_bits=lambda p: 2 * p["WORD"],
     key_bits=lambda p: p["WORD"] * p["KEY_WORDS"],
     key_len_port=False,
-    # input register, T rounds (one per cycle, whatever STAGES), output FIFO register;
-    # SUBREG >= 1: 1 + SUBREG cycles a round and the piped FIFO's four cycles
-    latency=lambda p: (_speck_rounds(p) + 2 if not p["SUBREG"]
-                       else _speck_rounds(p) * (1 + p["SUBREG"]) + 5),
+    # input register, T rounds of 1 + SUBREG cycles (whatever STAGES), then the output FIFO
+    # (axis_credit_fifo's output register, or the piped FIFO's four cycles)
+    latency=lambda p: (_speck_rounds(p) * (1 + p["SUBREG"]) + 1
+                       + speck_pipe_out_fifo(p).through),
     # (1 + SUBREG) * STAGES blocks back to back (a slot for each), then the loop is full for
     # the remaining passes
     interval=_speck_passes,
@@ -87,13 +95,12 @@ register(Core(
     key_setup=lambda p: (_speck_rounds(p) - 1) * (2 + p["SUBREG"] if p["SUBREG"] else 1) + 2,
     key_change="nothing (after reset: the output FIFO's wipe): each block carries its key "
                "state, blocks inside finish with theirs",
-    # after a reset: the output FIFO's wipe, one entry a cycle. speck_pipe.v sizes its FIFO as
-    # axis_out_fifo does for the most blocks between the input handshake and the FIFO (the
-    # input register and a slot per cycle of the loop: STAGES x (1 + SUBREG) + 1), with
-    # axis_credit_fifo for SUBREG = 0 and the piped FIFO otherwise; its key handshake reads
-    # the FIFO's wipe flag directly (no registers in between)
-    ready_after_reset=lambda p: OutFifo(p["STAGES"] * (1 + p["SUBREG"]) + 1,
-                                        piped=int(p["SUBREG"] != 0)).depth,
+    # the output FIFO's reset through a register of its own: rst high for two edges
+    reset_cycles=lambda p: 2,
+    # after a reset: the output FIFO's wipe, one entry a cycle, and its end's way to the key
+    # handshake (axis_out_fifo's key_ready), a cycle late (the FIFO's reset register), then
+    # s_key_tready's register beside the key input
+    ready_after_reset=lambda p: speck_pipe_out_fifo(p).ready_after_reset + 2,
     test_module="cocotb_core",
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),

@@ -7,6 +7,7 @@ that every mutation's text occurs exactly once in its file (tests/formal)."""
 from __future__ import annotations
 
 from .. import cores
+from ..cores.speck import speck_pipe_out_fifo
 from .schema import Mutation, Target
 
 
@@ -48,41 +49,48 @@ def _speck_iter_zero_keys(p: dict[str, int]) -> tuple[int, int]:
 _TDES = "des/tdes_iter.v"
 _TDES_PIPE = "des/tdes_pipe.v"
 _SPECK_PIPE = "speck/speck_pipe.v"
+_SPECK_KEY_PREP = "speck/speck_key_prep.v"
 _AES = "aes/aes_iter.v"
 
 
-# speck_pipe's FIFO input (SUBREG = 0), and variants that write a block with
-# m_axis_tuser ``when`` to the FIFO a cycle late (through a register) or a cycle early (from
-# the slot before the last unit's: a loop of two units or more)
-def _speck_pipe_fifo_in(data: str = "{d_q[S-1], x_s[S-1], y_s[S-1]}",
-                        valid: str = "v_q[S-1] && !go_q[S-1]", decl: str = "") -> str:
-    return ("wire [BW:0] fifo_out;\n" + decl + "\ngenerate\n    if (SUBREG == 0) begin : g_fifo\n"
-            "        axis_credit_fifo #(\n            .WIDTH(BW + 1),\n"
-            "            .DEPTH_LOG2(FIFO_LOG2)\n        ) u_fifo (\n            .clk(clk),\n"
-            "            .rst(rst),\n            .reserve(in_fire),\n"
-            "            .credit(credit),\n            .wiping(fifo_wiping),\n"
-            f"            .s_data({data}),\n            .s_valid({valid}),\n")
+# speck_pipe's FIFO input, and variants that write a block with m_axis_tuser ``when`` to the
+# FIFO a cycle late (through a register) or a cycle early (from the slot before the last
+# unit's: a loop of two units or more)
+def _speck_pipe_fifo_in(data: str = "{slot_x[LAST], slot_y[LAST]}",
+                        user: str = "slot_dec[LAST]",
+                        valid: str = "slot_valid[LAST] && !slot_more[LAST]",
+                        decl: str = "") -> str:
+    text = (decl + "axis_out_fifo #(\n    .WIDTH(BLOCK_W),\n    .USER_WIDTH(1),\n"
+            "    .LATENCY(UNITS * ROUND_CYCLES + 1),\n    .PIPED((SUBREG != 0) ? 1 : 0),\n"
+            "    .HEAD_REG(0)\n) u_fifo (\n    .clk(clk),\n    .rst(fifo_rst_reg),\n    .reserve(in_fire),\n"
+            "    .credit(credit),\n    .key_ready(fifo_key_ready),\n"
+            f"    .s_axis_tdata({data}),\n    .s_axis_tuser({user}),\n"
+            f"    .s_axis_tvalid({valid}),\n")
+    # LAST: the last unit, UNITS-1; PREV the one before it
+    return text.replace("LAST", "UNITS-1").replace("PREV", "UNITS-2")
 
 
 _SPECK_PIPE_FIFO_IN = _speck_pipe_fifo_in()
 _SPECK_PIPE_FIFO_IN_LATE = _speck_pipe_fifo_in(
-    "late_now ? {d_q[S-1], x_s[S-1], y_s[S-1]} : late_reg", "late_now || late_v_reg",
-    "reg late_v_reg = 1'b0;\nreg [BW:0] late_reg;\n"
-    "wire late_now = v_q[S-1] && !go_q[S-1] && !d_q[S-1];\n"
+    "late_now ? {slot_x[LAST], slot_y[LAST]} : late_reg[BLOCK_W-1:0]",
+    "late_now ? slot_dec[LAST] : late_reg[BLOCK_W]",
+    "late_now || late_v_reg",
+    "reg late_v_reg = 1'b0;\nreg [BLOCK_W:0] late_reg;\n"
+    "wire late_now = slot_valid[LAST] && !slot_more[LAST] && !slot_dec[LAST];\n"
     "always @(posedge clk) begin\n"
-    "    late_v_reg <= v_q[S-1] && !go_q[S-1] && d_q[S-1] && !rst;\n"
-    "    late_reg <= {d_q[S-1], x_s[S-1], y_s[S-1]};\nend\n")
+    "    late_v_reg <= slot_valid[LAST] && !slot_more[LAST] && slot_dec[LAST] && !rst;\n"
+    "    late_reg <= {slot_dec[LAST], slot_x[LAST], slot_y[LAST]};\nend\n")
 _SPECK_PIPE_FIFO_IN_EARLY = _speck_pipe_fifo_in(
-    "early ? {d_q[S-2], x_s[S-2], y_s[S-2]} : {d_q[S-1], x_s[S-1], y_s[S-1]}",
-    "early || (v_q[S-1] && !go_q[S-1] && !d_q[S-1])",
-    "wire early = v_q[S-2] && !go_q[S-2] && d_q[S-2];\n")
+    "early ? {slot_x[PREV], slot_y[PREV]} : {slot_x[LAST], slot_y[LAST]}",
+    "early ? slot_dec[PREV] : slot_dec[LAST]",
+    "early || (slot_valid[LAST] && !slot_more[LAST] && !slot_dec[LAST])",
+    "wire early = slot_valid[PREV] && !slot_more[PREV] && slot_dec[PREV];\n")
 
 
 def _speck_pipe_credits(p: dict[str, int]) -> int:
-    """speck_pipe's output FIFO credits: axis_credit_fifo's 2^FIFO_LOG2 + 1 (RAM and output
-    register) without registers inside the rounds, axis_credit_fifo_piped's 2^FIFO_LOG2 with
-    them; 2^FIFO_LOG2 is the entries the FIFO wipes after a reset, ready_after_reset."""
-    return cores.get("speck_pipe").ready_after_reset(p) + (0 if p["SUBREG"] else 1)
+    """speck_pipe's output FIFO credits (axis_out_fifo's: the blocks from an input handshake
+    to their output handshake)."""
+    return speck_pipe_out_fifo(p).credits
 
 
 def _speck_pipe_axis_wait(p: dict[str, int]) -> int:
@@ -90,7 +98,8 @@ def _speck_pipe_axis_wait(p: dict[str, int]) -> int:
     set-up less the key's input register and the handshake's cycle) or the FIFO's wipe, the
     longer; a key is taken as soon as the wipe ends, and restarts the pre-pass."""
     core = cores.get("speck_pipe")
-    return max(core.key_setup(p) - 2, core.ready_after_reset(p))
+    # the FIFO's credits come with its key_ready, a cycle after rst for its reset register
+    return max(core.key_setup(p) - 2, speck_pipe_out_fifo(p).ready_after_reset + 1)
 
 
 def _late_out(data: str) -> tuple[str, str]:
@@ -526,40 +535,42 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("source_reset_clears",)),
             # rule 5: while idle after a transfer, the output shows the last unit's slot
             Mutation("round state shown while idle", _SPECK_PIPE,
-                     "assign m_axis_tdata = fifo_out[BW-1:0];",
-                     "assign m_axis_tdata = (m_axis_tvalid || fifo_out[BW-1:0] == {BW{1'b0}})\n"
-                     "                      ? fifo_out[BW-1:0] : {x_s[S-1], y_s[S-1]};",
+                     "assign m_axis_tdata = fifo_data;",
+                     "assign m_axis_tdata = (m_axis_tvalid || fifo_data == {BLOCK_W{1'b0}})\n"
+                     "                      ? fifo_data : {slot_x[UNITS-1], slot_y[UNITS-1]};",
                      ("source_idle_finished",)),
             Mutation("a finished block goes round again", _SPECK_PIPE,
-                     "assign ri_v = go_q[S-1];", "assign ri_v = v_q[S-1];",
+                     "assign ring_valid = slot_more[UNITS-1];",
+                     "assign ring_valid = slot_valid[UNITS-1];",
                      ("count_nothing_invented", "count_capacity", "chosen_first_out",
                       "chosen_second_out", "ready_axis_exact", "ready_axis_taken")),
             Mutation("data taken during a key load", _SPECK_PIPE,
-                     "assign s_axis_tready = !s_key_tvalid && !key_v_reg",
-                     "assign s_axis_tready = !key_v_reg", ("core_key_priority",)),
-            Mutation("key tready high during reset", _SPECK_PIPE,
-                     "assign s_key_tready = !fifo_wiping;",
-                     "assign s_key_tready = !fifo_wiping || rst;",
+                     "assign s_axis_tready = !s_key_tvalid && !key_busy",
+                     "assign s_axis_tready = !key_busy", ("core_key_priority",)),
+            Mutation("key tready high during reset", _SPECK_KEY_PREP,
+                     "assign key_ready = ready_reg[0];",
+                     "assign key_ready = ready_reg[0] || rst;",
                      ("core_reset_tready_low",)),
-            Mutation("a key waits for the zero key's pre-pass", _SPECK_PIPE,
-                     "assign s_key_tready = !fifo_wiping;",
-                     "assign s_key_tready = !fifo_wiping && !prep_reg;",
+            Mutation("a key waits for the zero key's pre-pass", _SPECK_KEY_PREP,
+                     "assign key_ready = ready_reg[0];",
+                     "assign key_ready = ready_reg[0] && !run_reg;",
                      ("core_ready_after_reset", "ready_key_taken")),
             Mutation("the output FIFO half its size", _SPECK_PIPE,
-                     "localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) : 1;",
-                     "localparam integer FIFO_LOG2 = (S + 2 > 2) ? $clog2(S + 2) - 1 : 1;",
+                     "    .LATENCY(UNITS * ROUND_CYCLES + 1),",
+                     "    .LATENCY((UNITS * ROUND_CYCLES + 1) / 2),",
                      ("core_ready_not_early", "ready_key_exact", "ready_axis_exact")),
-            Mutation("the pre-pass one step too long", _SPECK_PIPE,
-                     "            if (prep_cnt_reg == T_M2) begin",
-                     "            if (prep_cnt_reg == T_M2 + 1'b1) begin",
+            Mutation("the pre-pass one step too long", _SPECK_KEY_PREP,
+                     "            if (step_idx_reg == LAST_STEP) begin",
+                     "            if (step_idx_reg == LAST_STEP + 1'b1) begin",
                      ("ready_axis_taken",)),
             # the loop: a block taken into a slot that comes round with another one in it
             Mutation("a block taken into a busy slot", _SPECK_PIPE,
-                     "        assign slot_busy = go_q[S-2];", "        assign slot_busy = 1'b0;",
+                     "        assign slot_busy = slot_more[UNITS-2];",
+                     "        assign slot_busy = 1'b0;",
                      ("ready_axis_exact",)),
             Mutation("a block waits for a slot in its last pass", _SPECK_PIPE,
-                     "        assign slot_busy = go_q[S-2];",
-                     "        assign slot_busy = v_q[S-2];", ("ready_axis_taken",)),
+                     "        assign slot_busy = slot_more[UNITS-2];",
+                     "        assign slot_busy = slot_valid[UNITS-2];", ("ready_axis_taken",)),
             # rule 4: the time a block takes depends on its direction: a decrypted block
             # reaches the FIFO a cycle late (a register more after the loop)
             Mutation("decryption's result a cycle late", _SPECK_PIPE,
@@ -570,13 +581,13 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("latency_not_early",)),
             # rule 2: a block entering takes the direction of the slot it enters by
             Mutation("a block's direction lost at the entry", _SPECK_PIPE,
-                     "assign ui_d[j] = in_v_reg ? in_d_reg : ri_d;",
-                     "assign ui_d[j] = ri_d;", ("chosen_first_out", "chosen_second_out")),
+                     "assign unit_dec[j] = in_valid_reg ? in_dec_reg : ring_dec;",
+                     "assign unit_dec[j] = ring_dec;", ("chosen_first_out", "chosen_second_out")),
             # rule 5: before the first transfer after a reset, the output shows the last slot
             Mutation("round state shown before the first block", _SPECK_PIPE,
-                     "assign m_axis_tdata = fifo_out[BW-1:0];",
-                     "assign m_axis_tdata = m_axis_tvalid ? fifo_out[BW-1:0]"
-                     " : {x_s[S-1], y_s[S-1]};",
+                     "assign m_axis_tdata = fifo_data;",
+                     "assign m_axis_tdata = m_axis_tvalid ? fifo_data"
+                     " : {slot_x[UNITS-1], slot_y[UNITS-1]};",
                      ("source_zero_idle",)),
         ),
     ),
