@@ -61,8 +61,10 @@ def _speck_pipe_fifo_in(data: str = "{slot_x[LAST], slot_y[LAST]}",
                         valid: str = "slot_valid[LAST] && !slot_more[LAST]",
                         decl: str = "") -> str:
     text = (decl + "axis_out_fifo #(\n    .WIDTH(BLOCK_W),\n    .USER_WIDTH(1),\n"
-            "    .LATENCY(UNITS * ROUND_CYCLES + 1),\n    .PIPED((SUBREG != 0) ? 1 : 0),\n"
-            "    .HEAD_REG(0)\n) u_fifo (\n    .clk(clk),\n    .rst(fifo_rst_reg),\n    .reserve(in_fire),\n"
+            "    .LATENCY(UNITS * ROUND_CYCLES + 1),\n"
+            "    .PIPED((SUBREG != 0) ? 1 : 0),\n"
+            "    .HEAD_REG(0)\n) u_fifo (\n    .clk(clk),\n    .rst(fifo_rst_reg),\n"
+            "    .reserve(in_fire),\n"
             "    .credit(credit),\n    .key_ready(fifo_key_ready),\n"
             f"    .s_axis_tdata({data}),\n    .s_axis_tuser({user}),\n"
             f"    .s_axis_tvalid({valid}),\n")
