@@ -167,6 +167,31 @@ def test_rtl_header_is_short_and_links_the_docs(path):
     assert "docs/" in "\n".join(header)
 
 
+#: a comment that points at other text by its place ("see above", "see the header", "the
+#: table above"): such text moves (the headers now keep ten lines and the design notes went to
+#: docs/cores/notes/), and the pointer is left pointing at nothing. Name the place instead: a
+#: notes page, a module, a section ("see "NAME" in the header" names a phrase the header holds)
+PLACE_POINTER = re.compile(r"\bsee\s+(?:the\s+)?(?:header|above|below)\b|"
+                           r"\b(?:table|text|comment|list)\s+(?:above|below)\b", re.I)
+NAMED_IN_HEADER = re.compile(r'"([^"]+)"\s+in\s+the\s+header', re.I)
+
+
+def test_rtl_comments_point_at_text_by_name():
+    hits = []
+    for path in _rtl_files():
+        lines = path.read_text().splitlines()
+        top = next(i for i, line in enumerate(lines) if line.startswith("module "))
+        header = "\n".join(lines[:top])
+        for n, line in enumerate(lines, 1):
+            comment = line.partition("//")[2]
+            named = NAMED_IN_HEADER.findall(comment)
+            if PLACE_POINTER.search(NAMED_IN_HEADER.sub("", comment)) or any(
+                    name not in header for name in named):
+                hits.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not hits, "say where the text is (a notes page, a module, a phrase the header " \
+        "holds):\n" + "\n".join(hits)
+
+
 #: words only an insider understands: a tracker or plan number, a paper by its file number
 INSIDER = re.compile(r"\b(?:issue|stop)\s+#?\d+\b|\bits issue\b|\bpapers?\s+0\d\d\b", re.I)
 

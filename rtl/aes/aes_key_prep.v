@@ -74,7 +74,7 @@ reg         busy_reg;
 // the load: the key's first window and length, registered every cycle (used after a load)
 reg [255:0] first_reg;
 reg         ld_reg;     // a key was taken at the last edge: the windows load it now
-// control a cycle ahead (see the header)
+// control a cycle ahead (docs/cores/notes/aes_key_prep.md)
 reg         step_reg;   // the window takes its step this cycle
 reg         fin_reg;    // ... and it is the last one (dec_reg takes it, busy ends)
 reg         win_ce_reg; // win_reg loads this cycle: ld_reg || step_reg

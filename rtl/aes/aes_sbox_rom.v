@@ -19,7 +19,8 @@ module aes_sbox_rom #(
     // address edge. In block RAM it is marked for the measurement flow, which moves it into
     // the ECP5 RAM's own output register (ciphercores.synth.netlist); 0: none
     parameter integer OUTREG = 0,
-    // 0: the byte alone (top byte zero); 1: the byte and a product of it (see above)
+    // 0: the byte alone (top byte zero); 1: the byte and a product of it
+    // (docs/cores/notes/aes_sbox_rom.md)
     parameter integer MULT = 0
 ) (
     input  wire        clk,
@@ -167,9 +168,9 @@ generate
     end
 
     if (OUTREG != 0) begin : g_outreg
-        // with BRAM = 1 the RAM's output register on ECP5 (see the header; with BRAM = 0, 2 the
-        // flow finds no RAM before it and leaves it). Kept as a net, so that its name and mark
-        // survive flattening.
+        // with BRAM = 1 the RAM's output register on ECP5 (docs/cores/notes/aes_sbox_rom.md;
+        // with BRAM = 0, 2 the flow finds no RAM before it and leaves it). Kept as a net, so
+        // that its name and mark survive flattening.
         (* ciphercores_bram_outreg, keep *) reg [31:0] out_reg;
 
         always @(posedge clk) begin : p_out

@@ -12,7 +12,8 @@
 module axis_credit_count #(
     // blocks the FIFO can hold (>= 1, >= 2 with TAKE_REG = 1)
     parameter integer CAPACITY = 16,
-    // 1: count `take` one cycle late, from a register (see above); 0: at once
+    // 1: count `take` one cycle late, from a register (docs/cores/notes/axis_credit_count.md);
+    // 0: at once
     parameter integer TAKE_REG = 0
 ) (
     input  wire clk,

@@ -59,7 +59,7 @@ module axis_credit_fifo_piped #(
 
 localparam integer DEPTH = 1 << DEPTH_LOG2;
 // output queue entries: the most blocks held in the read registers and the queue (the limit
-// of the read decision, see the header)
+// of the read decision: docs/cores/notes/axis_credit_fifo_piped.md)
 localparam integer QUEUE = 4;
 
 initial begin
@@ -73,7 +73,7 @@ end
 // a read of the entry being written in the same cycle is never used (the counts keep them
 // apart), so the RAM needs no read-during-write logic. Block RAM even where LUT RAM would
 // fit: the read then costs no logic (LUT RAM needs a multiplexer per 16 entries and bit)
-// and its output register is the RAM's own (see the header)
+// and its output register is the RAM's own (the notes page)
 (* no_rw_check, ram_style = "block" *) reg [WIDTH-1:0] mem [0:DEPTH-1];
 reg [DEPTH_LOG2-1:0] wr_ptr_reg;
 reg [DEPTH_LOG2-1:0] rd_ptr_reg;
@@ -81,7 +81,7 @@ reg [DEPTH_LOG2:0]   ram_count_reg;  // blocks in the RAM
 reg                  ram_any_reg;    // ram_count_reg != 0
 reg [DEPTH_LOG2-1:0] wipe_ptr_reg;
 reg                  wipe_reg;
-// the RAM's read register and the output register after it (see the header)
+// the RAM's read register and the output register after it (the notes page)
 reg [WIDTH-1:0]      rd_reg;
 (* ciphercores_bram_outreg, keep *) reg [WIDTH-1:0] pipe_reg;
 reg                  rd_valid_reg;

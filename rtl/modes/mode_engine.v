@@ -85,7 +85,7 @@ wire                  side_held;                // the FIFO holds an entry (unus
 wire                  full  = !side_room;
 wire                  dec   = s_axis_tuser;
 
-// what this block does (see the table above)
+// what this block does (the table in docs/architecture.md, "The mode engine")
 wire serial = (MODE == OFB) || ((MODE == CBC || MODE == CFB) && !dec);
 
 wire [BLOCK-1:0] core_in = (MODE == CBC) ? (dec ? s_axis_tdata : s_axis_tdata ^ prev_reg)

@@ -13,8 +13,8 @@ module speck_pipe #(
     parameter integer KEY_WORDS = 2,
     // round units: 1 (folded) .. T (one unit per round); a block loops ceil(T/STAGES) times
     parameter integer STAGES = 32,
-    // registers inside each round unit: 0 (one cycle a round) or 1..3 (see above and
-    // speck_round_pipe)
+    // registers inside each round unit: 0 (one cycle a round) or 1..3
+    // (docs/cores/notes/speck_pipe.md and speck_round_pipe)
     parameter integer SUBREG = 0
 ) (
     input  wire                      clk,
@@ -67,7 +67,7 @@ localparam integer PASS_W = (PASSES > 1) ? $clog2(PASSES) : 1;    // pass counte
 localparam integer PASS_LAST_M1 = (PASSES > 1) ? PASSES - 2 : 0;
 localparam integer ROUND_CYCLES = 1 + SUBREG;              // cycles a round
 // a loop's pass and key-step fields have a reset (a block could go round for ever); the full
-// pipeline's are constants (see "Reset" in the header)
+// pipeline's are constants (docs/cores/notes/speck_pipe.md, after a reset)
 localparam integer LOOP_RST = (PASSES > 1) ? 1 : 0;
 localparam integer IDX_DEC_0_I = ROUNDS - 2;
 localparam [IDX_W-1:0] IDX_DEC_0 = IDX_DEC_0_I[IDX_W-1:0];   // backward key step of round 0
@@ -306,7 +306,8 @@ generate
             );
 
             // slot register (wide fields): the loop always moves; nothing in it ever waits.
-            // Only a loop's pass and key-step index have a reset (see "Reset" in the header)
+            // Only a loop's pass and key-step index have a reset (docs/cores/notes/speck_pipe.md,
+            // after a reset)
             always @(posedge clk) begin : p_slot
                 pass_reg <= unit_pass;
                 idx_reg <= next_idx;

@@ -12,7 +12,7 @@
 module speck_round_pipe #(
     // word size n in bits: 16, 24, 32, 48 or 64 (sets the rotations alpha, beta)
     parameter integer WORD = 64,
-    // registers inside the round: 1, 2 or 3 (see above)
+    // registers inside the round: 1, 2 or 3 (docs/cores/notes/speck_round_pipe.md)
     parameter integer SUBREG = 3,
     // width of the passenger field
     parameter integer PASS = 1,
