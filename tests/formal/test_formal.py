@@ -157,3 +157,20 @@ def test_cli_prove_bad_parameter(capsys):
 
     assert cli.main(["prove", "axis_credit_count", "-P", "DEPTH=3"]) != 0
     assert "has no parameter DEPTH" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", [t.name for t in formal.TARGETS.values()])
+def test_target_figures_compute(name):
+    """What a run derives from a target before any solver starts (its parameters, the formal
+    top's, the depths, a core's zero-key registers from the reference model), for every
+    parameter set of its sweep, in the default suite: the proofs of the cores run only with
+    -m formal, and a broken derivation (an import, a formula) would otherwise stay unseen."""
+    target = formal.TARGETS[name]
+    for p in target.sweep:
+        params = target.params(p)
+        assert isinstance(target.top_params(params), dict)
+        assert target.cover_depth(params) >= 1
+        assert target.proof_depth(params) >= 0
+        if target.zero_keys is not None:
+            bits, value = target.zero_keys(params)
+            assert bits >= 1 and 0 <= value < 1 << bits

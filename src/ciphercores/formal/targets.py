@@ -33,8 +33,8 @@ def _speck_iter_zero_keys(p: dict[str, int]) -> tuple[int, int]:
     """speck_iter's key registers {key0, keyl, kw} once the zero key is set up: key0 zero, and
     keyl and kw the key schedule's last window {l_(T+m-3), ..., l_(T-1), k_(T-1)}, from the
     reference model's key schedule (its trace gives every l)."""
-    from .models.base import Trace
-    from .models.speck import PARAMS, expand_key
+    from ..models.base import Trace
+    from ..models.speck import PARAMS, expand_key
 
     n, m = p["WORD"], p["KEY_WORDS"]
     _, _, t, alpha, beta = PARAMS[(2 * n, n * m)]
