@@ -10,6 +10,7 @@ aes_key_sub.v
 aes_key_words.v
 aes_key_step.v
 aes_key_prep.v
+aes_pipe_round.v
 ../common/axis_credit_count.v
 ../common/axis_credit_fifo.v
 ../common/axis_credit_fifo_piped.v

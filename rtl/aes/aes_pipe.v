@@ -108,23 +108,23 @@ aes_key_prep #(
 // ---------------------------------------------------------------------------------------
 // stage 0: the first AddRoundKey (round key 0, or Nr to decrypt: the first window's newest)
 // ---------------------------------------------------------------------------------------
-// a_*: the register at the end of round r (r = 0: input), r-th slice. The round state of
-// rounds 0..NR-1 is registered in the next round's S-box ROMs: n_state / n_dir are the values
-// presented to them (before the edge); a_state holds the last round's output only.
-wire [NR*W-1:0]       n_state;
-wire [NR-1:0]         n_dir;
-wire [W-1:0]          a_state;
-wire [(NR+1)*256-1:0] a_win;
+// stage_*: the registers at the end of round r (r = 0: stage 0), r-th slice. The round state
+// of rounds 0..NR-1 is registered in the next round's S-box ROMs: rom_state / rom_dir are the
+// values presented to them (before the edge); last_state holds the last round's output only.
+wire [NR*W-1:0]       rom_state;
+wire [NR-1:0]         rom_dir;
+wire [W-1:0]          last_state;
+wire [(NR+1)*256-1:0] stage_win;
 // the S-box input word of the next round's key step, selected a stage ahead (aes_key_sub's
 // sin): the step's SubWord starts at a flip-flop
-wire [NR*32-1:0]      a_sin;
-wire [NR:0]           a_dir;
-wire [NR:0]           a_valid;
+wire [NR*32-1:0]      stage_sin;
+wire [NR:0]           stage_dir;
+wire [NR:0]           stage_valid;
 
-reg [255:0]   s0_win_reg;
-reg [31:0]    s0_sin_reg;
-reg           s0_dir_reg;
-reg           s0_valid_reg;
+reg [255:0]   stage0_win_reg;
+reg [31:0]    stage0_sin_reg;
+reg           stage0_dir_reg;
+reg           stage0_valid_reg;
 
 // the input register: the block and its direction first go into flip-flops, so that the
 // direction (which selects the first window for 128 + 256 + 32 bits) starts at a register of
@@ -200,334 +200,81 @@ aes_key_sub u_key_sel0 (
     .pl(first_pl_unused)
 );
 
-assign n_state[W-1:0] = in_data_reg ^ {LANES{first_rk}};
-assign n_dir[0] = in_dir_reg;
+assign rom_state[W-1:0] = in_data_reg ^ {LANES{first_rk}};
+assign rom_dir[0] = in_dir_reg;
 
 always @(posedge clk) begin : p_stage0
-    s0_win_reg <= first_win;
-    s0_sin_reg <= first_sin;
-    s0_dir_reg <= in_dir_reg;
-    s0_valid_reg <= in_valid_reg;
+    stage0_win_reg <= first_win;
+    stage0_sin_reg <= first_sin;
+    stage0_dir_reg <= in_dir_reg;
+    stage0_valid_reg <= in_valid_reg;
     if (rst) begin
-        s0_win_reg <= 256'h0;
-        s0_sin_reg <= 32'h0;
-        s0_dir_reg <= 1'b0;
-        s0_valid_reg <= 1'b0;
+        stage0_win_reg <= 256'h0;
+        stage0_sin_reg <= 32'h0;
+        stage0_dir_reg <= 1'b0;
+        stage0_valid_reg <= 1'b0;
     end
 end
 
-assign a_win[255:0] = s0_win_reg;
-assign a_sin[31:0] = s0_sin_reg;
-assign a_dir[0] = s0_dir_reg;
-assign a_valid[0] = s0_valid_reg;
+assign stage_win[255:0] = stage0_win_reg;
+assign stage_sin[31:0] = stage0_sin_reg;
+assign stage_dir[0] = stage0_dir_reg;
+assign stage_valid[0] = stage0_valid_reg;
 
 // ---------------------------------------------------------------------------------------
-// rounds 1 .. NR
+// rounds 1 .. NR (aes_pipe_round)
 // ---------------------------------------------------------------------------------------
-genvar r, l;
+// each round takes the state presented to its S-box ROMs and the registers beside it, and
+// gives its result to the next round's ROMs (the last round's to the output register here)
+genvar r;
 generate
     for (r = 1; r <= NR; r = r + 1) begin : g_round
-        localparam integer GF = r;
-        localparam integer GB = NR + 2 - r;
-        localparam [3:0] G_FWD = GF[3:0];
-        localparam [3:0] G_BWD = GB[3:0];
-        localparam LAST = (r == NR);
-
-        wire [255:0] in_win = a_win[(r-1)*256 +: 256];
-        wire [31:0]  in_sin = a_sin[(r-1)*32 +: 32];
-        wire         in_dir = a_dir[r-1];
-        wire         in_valid = a_valid[r-1];
-
-        // key step (forward from window g = r, backward from g = NR + 2 - r): SubWord and the
-        // step's plan (aes_key_sub), then the new words (aes_key_words). With SUBREG = 2 a
-        // register lies between the two and the window steps in the round's second stage,
-        // else the whole step lies before the round's first register.
-        // With SUBREG = 2 the step is split by linearity: the new window is a XOR of the
-        // window and SubWord terms, next(win, sub) = next(win, 0) ^ next(0, sub) (Rcon in the
-        // first term), so the first term is computed from the window in the round's first
-        // stage and registered in place of the window (a1_win), and the second stage adds the
-        // SubWord term only: one LUT before the window and round-key registers (the XOR
-        // chains of the new words were the slowest paths of aes_pipe)
-        wire [31:0]  key_sub;
-        wire [11:0]  key_pl;
-        wire [255:0] step_win;     // the window the word half steps
-        wire [255:0] step_base;    // XORed into the word half's result
-        wire [255:0] base_next;    // SUBREG = 2: the window's term, for a1_win
-        wire         step_dir;
-        wire [31:0]  step_sub;
-        wire [11:0]  step_pl;
-        wire [255:0] words_next;
-        wire [255:0] step_next = step_base ^ words_next;
-        wire [127:0] step_rk_unused;
-        wire [31:0]  key_sin_unused;
-        aes_key_sub #(
-            .PRESEL(1)
-        ) u_key_sub (
-            .win(in_win),
-            .nk_code(NK_CODE),
-            .bwd(in_dir),
-            .g(in_dir ? G_BWD : G_FWD),
-            .sin(key_sin_unused),
-            .sin_pre(in_sin),
-            .sub(key_sub),
-            .pl(key_pl)
+        wire [W-1:0] res_state;
+        wire         res_dir;
+        wire [31:0]  out_sin;
+        aes_pipe_round #(
+            .KEY_BITS(KEY_BITS),
+            .ROUND(r),
+            .LANES(LANES),
+            .SUBREG(SUBREG),
+            .MIXREG(MIXREG),
+            .SBOX_BRAM(SBOX_BRAM),
+            .DECRYPT(DECRYPT)
+        ) u_round (
+            .clk(clk),
+            .rom_state(rom_state[(r-1)*W +: W]),
+            .rom_dir(rom_dir[r-1]),
+            .in_win(stage_win[(r-1)*256 +: 256]),
+            .in_sin(stage_sin[(r-1)*32 +: 32]),
+            .in_dir(stage_dir[r-1]),
+            .in_valid(stage_valid[r-1]),
+            .res_state(res_state),
+            .res_dir(res_dir),
+            .out_win(stage_win[r*256 +: 256]),
+            .out_sin(out_sin),
+            .out_dir(stage_dir[r]),
+            .out_valid(stage_valid[r])
         );
-        aes_key_words u_key_words (
-            .win(step_win),
-            .nk_code(NK_CODE),
-            .bwd(step_dir),
-            .sub(step_sub),
-            .pl(step_pl),
-            .next(words_next),
-            .rk(step_rk_unused)
-        );
-
-        // byte layer per lane, of the state presented to its ROMs at the previous edge: the
-        // ROM words (16 bits a byte), with products except in the last round
-        wire [2*W-1:0] sub_out;
-        for (l = 0; l < LANES; l = l + 1) begin : g_sub
-            aes_sub_rom_layer #(
-                .BRAM(SBOX_BRAM),
-                .OUTREG(SUBREG != 0 ? 1 : 0),
-                .MULT(LAST ? 0 : 1)
-            ) u_sub (
-                .clk(clk),
-                .s(n_state[(r-1)*W + l*128 +: 128]),
-                .inv(n_dir[r-1]),
-                .y(sub_out[l*256 +: 256])
-            );
-        end
-
-        // first register after the byte layer (SUBREG >= 1): the state's is the ROMs' output
-        // register (in the block RAM itself on ECP5); the key window, direction and valid
-        // beside it
-        wire [2*W-1:0] a1_state = sub_out;
-        wire [255:0] a1_win;
-        wire         a1_dir;
-        wire         a1_valid;
-        if (SUBREG != 0) begin : g_subreg
-            reg [255:0] win_reg;
-            reg         dir_reg;
-            reg         valid_reg;
-            always @(posedge clk) begin : p_sub
-                // SUBREG = 2: the window's term of the step, which the next stage finishes
-                win_reg <= (SUBREG == 2) ? base_next : step_next;
-                dir_reg <= in_dir;
-                valid_reg <= in_valid;
-            end
-            assign a1_win = win_reg;
-            assign a1_dir = dir_reg;
-            assign a1_valid = valid_reg;
-        end else begin : g_nosubreg
-            wire [255:0] base_unused = base_next;
-            assign a1_win = step_next;
-            assign a1_dir = in_dir;
-            assign a1_valid = in_valid;
-        end
-
-        if (SUBREG == 2) begin : g_keyreg
-            // the window's term (the step with SubWord zero, Rcon in it)
-            wire [127:0] base_rk_unused;
-            aes_key_words u_key_base (
-                .win(in_win),
-                .nk_code(NK_CODE),
-                .bwd(in_dir),
-                .sub(32'h0),
-                .pl(key_pl),
-                .next(base_next),
-                .rk(base_rk_unused)
-            );
-            // the key step's SubWord and plan (Rcon is in the window's term), registered
-            // beside the window's term
-            reg [31:0] sub_reg;
-            reg [3:0]  pl_reg;
-            always @(posedge clk) begin : p_key
-                sub_reg <= key_sub;
-                pl_reg <= key_pl[11:8];
-            end
-            // the SubWord term: a zero window, no Rcon
-            assign step_win = 256'h0;
-            assign step_base = a1_win;
-            assign step_dir = a1_dir;
-            assign step_sub = sub_reg;
-            assign step_pl = {pl_reg, 8'h00};
-        end else begin : g_nokeyreg
-            assign base_next = 256'h0;
-            assign step_win = in_win;
-            assign step_base = 256'h0;
-            assign step_dir = in_dir;
-            assign step_sub = key_sub;
-            assign step_pl = key_pl;
-        end
-
-        // second register after the byte layer (SUBREG = 2), in the fabric: the linear layer
-        // starts at flip-flops placed near it, not at the RAMs; the window takes its step
-        wire [2*W-1:0] b_state;
-        wire [255:0] b_win;
-        wire [512*LANES-1:0] b_rk_rows;
-        wire         b_dir;
-        wire         b_valid;
-        if (SUBREG == 2) begin : g_subreg2
-            reg [2*W-1:0] state_reg;
-            reg [255:0]   win_reg;
-            reg           dir_reg;
-            reg           valid_reg;
-            always @(posedge clk) begin : p_sub2
-                state_reg <= a1_state;
-                win_reg <= step_next;
-                dir_reg <= a1_dir;
-                valid_reg <= a1_valid;
-            end
-            assign b_state = state_reg;
-            assign b_win = win_reg;
-            assign b_dir = dir_reg;
-            assign b_valid = valid_reg;
-        end else begin : g_nosubreg2
-            assign b_state = a1_state;
-            assign b_win = a1_win;
-            assign b_dir = a1_dir;
-            assign b_valid = a1_valid;
-        end
-        if (SUBREG == 2 && !LAST && DECRYPT != 0) begin : g_rk_rows
-            // the round key again beside b_win, four copies per lane for the linear layer's
-            // InvMixColumns(rk), one per output row: each flip-flop drives the XOR trees of one
-            // output byte (up to 8), not of four (up to 23). Kept apart from their equals (the
-            // attribute on the process, whose flip-flops Yosys would merge otherwise).
-            reg [512*LANES-1:0] rk_rows_reg;
-            (* keep *)
-            always @(posedge clk) begin : p_rk_rows
-                rk_rows_reg <= {4*LANES{step_next[127:0]}};
-            end
-            assign b_rk_rows = rk_rows_reg;
-        end else begin : g_rk_rows_win
-            assign b_rk_rows = {4*LANES{b_win[127:0]}};
-        end
-
-        // linear layer and round key per lane: e to encrypt, d ^ k to decrypt (k, part of
-        // InvMixColumns(rk), is the same in every lane: lane 0's is used)
-        wire [W-1:0]   mix_e;
-        wire [W-1:0]   mix_d;
-        wire [127:0]   mix_k;
-        for (l = 0; l < LANES; l = l + 1) begin : g_mix
-            wire [127:0] k_lane;
-            aes_mix_mult #(
-                .LAST(LAST ? 1 : 0)
-            ) u_mix (
-                .q(b_state[l*256 +: 256]),
-                .rk(b_win[127:0]),
-                .rk_rows(b_rk_rows[l*512 +: 512]),
-                .e(mix_e[l*128 +: 128]),
-                .d(mix_d[l*128 +: 128]),
-                .k(k_lane)
-            );
-            if (l == 0) begin : g_k
-                assign mix_k = k_lane;
-            end else begin : g_k_same
-                wire [127:0] k_lane_unused = k_lane;
-            end
-        end
-
-        // registers after the linear layer (MIXREG = 1, rounds 1..Nr-1), then the direction
-        // multiplexer and k: one LUT before the next round's ROM addresses
-        wire [W-1:0] c_state;
-        wire [255:0] c_win;
-        wire         c_dir;
-        wire         c_valid;
-        if ((MIXREG != 0) && !LAST) begin : g_mixreg
-            reg [W-1:0]   e_reg;
-            reg [W-1:0]   d_reg;
-            reg [127:0]   k_reg;
-            // the direction, one copy per byte and lane (each selects 8 bits, not 128W), kept
-            // apart like rk_rows_reg
-            wire [16*LANES-1:0] sel;
-            reg [255:0]   win_reg;
-            reg           dir_reg;
-            reg           valid_reg;
-            always @(posedge clk) begin : p_mix
-                e_reg <= mix_e;
-                d_reg <= mix_d;
-                k_reg <= mix_k;
-                win_reg <= b_win;
-                dir_reg <= b_dir;
-                valid_reg <= b_valid;
-            end
-            if (DECRYPT != 0) begin : g_sel_reg
-                reg [16*LANES-1:0] sel_reg;
-                (* keep *)
-                always @(posedge clk) begin : p_sel
-                    sel_reg <= {16*LANES{b_dir}};
-                end
-                assign sel = sel_reg;
-            end else begin : g_sel_enc
-                assign sel = {16*LANES{1'b0}};
-            end
-            for (l = 0; l < 16*LANES; l = l + 1) begin : g_sel
-                assign c_state[8*l +: 8] = sel[l] ? d_reg[8*l +: 8] ^ k_reg[8*(l%16) +: 8]
-                                                      : e_reg[8*l +: 8];
-            end
-            assign c_win = win_reg;
-            assign c_dir = dir_reg;
-            assign c_valid = valid_reg;
-        end else begin : g_nomixreg
-            assign c_state = b_dir ? mix_d ^ {LANES{mix_k}} : mix_e;
-            assign c_win = b_win;
-            assign c_dir = b_dir;
-            assign c_valid = b_valid;
-        end
-
-        // the next round's S-box input word for its key step (not used after the last)
-        localparam integer GF_NEXT = r + 1;
-        localparam integer GB_NEXT = NR + 1 - r;
-        localparam [3:0] G_FWD_NEXT = GF_NEXT[3:0];
-        localparam [3:0] G_BWD_NEXT = GB_NEXT[3:0];
-        wire [31:0] next_sin;
-        wire [31:0] next_sub_unused;
-        wire [11:0] next_pl_unused;
-        aes_key_sub u_key_sel (
-            .win(c_win),
-            .nk_code(NK_CODE),
-            .bwd(c_dir),
-            .g(c_dir ? G_BWD_NEXT : G_FWD_NEXT),
-            .sin(next_sin),
-            .sin_pre(32'h0),
-            .sub(next_sub_unused),
-            .pl(next_pl_unused)
-        );
-
-        // the round's last register: the next round's ROM addresses take the state
-        reg [255:0] win_reg;
-        reg [31:0]  sin_reg;
-        reg         dir_reg;
-        reg         valid_reg;
-        always @(posedge clk) begin : p_round
-            win_reg <= c_win;
-            sin_reg <= next_sin;
-            dir_reg <= c_dir;
-            valid_reg <= c_valid;
-        end
-        if (LAST) begin : g_out
+        if (r == NR) begin : g_out
             // the last round's output, for the FIFO
             reg [W-1:0] state_reg;
             always @(posedge clk) begin : p_out
-                state_reg <= c_state;
+                state_reg <= res_state;
             end
-            assign a_state = state_reg;
-            wire [31:0] last_sin_unused = sin_reg;
+            assign last_state = state_reg;
+            wire        last_dir_unused = res_dir;
+            wire [31:0] last_sin_unused = out_sin;
         end else begin : g_next
             // the next round's ROMs register it
-            assign n_state[r*W +: W] = c_state;
-            assign n_dir[r] = c_dir;
-            assign a_sin[r*32 +: 32] = sin_reg;
+            assign rom_state[r*W +: W] = res_state;
+            assign rom_dir[r] = res_dir;
+            assign stage_sin[r*32 +: 32] = out_sin;
         end
-        assign a_win[r*256 +: 256] = win_reg;
-        assign a_dir[r] = dir_reg;
-        assign a_valid[r] = valid_reg;
-
     end
 endgenerate
 
 // the last round's window is not used
-wire [255:0] last_win_unused = a_win[NR*256 +: 256];
+wire [255:0] last_win_unused = stage_win[NR*256 +: 256];
 
 // ---------------------------------------------------------------------------------------
 // output FIFO
@@ -547,9 +294,9 @@ axis_out_fifo #(
     .reserve(in_fire),
     .credit(credit),
     .key_ready(key_ready),
-    .s_axis_tdata(a_state),
-    .s_axis_tuser(a_dir[NR]),
-    .s_axis_tvalid(a_valid[NR]),
+    .s_axis_tdata(last_state),
+    .s_axis_tuser(stage_dir[NR]),
+    .s_axis_tvalid(stage_valid[NR]),
     .m_axis_tdata(m_axis_tdata),
     .m_axis_tuser(m_axis_tuser),
     .m_axis_tvalid(m_axis_tvalid),

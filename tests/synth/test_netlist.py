@@ -158,8 +158,8 @@ def test_aes_pipe_register_copies_survive_yosys_merging(tmp_path):
     driven = {b for c in module["cells"].values() if c["type"].endswith("dff")
               for b in c["connections"]["Q"]}
     lanes = params["LANES"]
-    for name, bits in (("g_round[1].g_rk_rows.rk_rows_reg", 512 * lanes),
-                       ("g_round[1].g_mixreg.g_sel_reg.sel_reg", 16 * lanes)):
+    for name, bits in (("g_round[1].u_round.g_rk_rows.rk_rows_reg", 512 * lanes),
+                       ("g_round[1].u_round.g_mixreg.g_dir_reg.byte_dir_reg", 16 * lanes)):
         net = module["netnames"][name]["bits"]
         assert len(net) == bits and set(net) <= driven
         assert len(set(net)) == bits, f"{name}: {len(set(net))} distinct flip-flops of {bits}"
