@@ -101,7 +101,7 @@ def catalogue() -> dict:
             "key_sizes": list(spec.key_sizes), "key_hint": _key_hint(spec),
             "iv_hint": f"{spec.block_size} bytes ({2 * spec.block_size} hex digits)",
             "rtl": bool(cores.cores_for(name)),
-            "modes": list(modes._modes_of(name)),
+            "modes": list(modes.modes_of(name)),
         })
     with_rtl = [c["name"] for c in ciphers if c["rtl"]]
     default = next((c for c in DEFAULT_CIPHERS if c in with_rtl),
@@ -159,7 +159,7 @@ def _cipher_mode(cipher: object, mode: object) -> modes.CipherMode:
         errors.append(("cipher", f"unknown cipher (known: {', '.join(models.CIPHERS)})"))
     if not isinstance(mode, str) or mode not in known:
         errors.append(("mode", f"unknown mode (known: {', '.join(known)})"))
-    elif not errors and mode not in modes._modes_of(cipher):
+    elif not errors and mode not in modes.modes_of(cipher):
         errors.append(("mode", f"{mode.upper()} is offered for AES only, not {cipher}"))
     if errors:
         raise RequestError(errors)
