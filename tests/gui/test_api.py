@@ -162,6 +162,34 @@ def test_measured_figures_come_from_the_measurement_records(monkeypatch, tmp_pat
         catalogue._measured.cache_clear()
 
 
+@pytest.mark.parametrize("error,shown", [
+    ("not cached", False), ("unreadable", False), ("corrupt", False), ("bug", True)])
+def test_measured_figures_missing_or_unreadable_but_a_bug_surfaces(monkeypatch, error, shown):
+    """No record, a cache or archive that cannot be read, or one that is not JSON: the
+    engines show the cycle model only. A programming error is not taken for "not measured":
+    it reaches the server's error answer."""
+    from ciphercores.synth import flow
+
+    raised = {"not cached": flow.NotCached("not measured"),
+              "unreadable": PermissionError(13, "Permission denied"),
+              "corrupt": json.JSONDecodeError("Expecting value", "", 0),
+              "bug": ZeroDivisionError("a bug")}[error]
+
+    def recorded(*args, **kw):
+        raise raised
+
+    monkeypatch.setattr(flow, "recorded", recorded)
+    catalogue._measured.cache_clear()
+    try:
+        if shown:
+            with pytest.raises(ZeroDivisionError):
+                catalogue.engines("speck128-128", "ecb")
+        else:
+            assert catalogue.engines("speck128-128", "ecb")[0]["measured"] is None
+    finally:
+        catalogue._measured.cache_clear()
+
+
 # ---------------------------------------------------------------------------------------
 # results: official vectors, the models, OpenSSL-compatible modes
 # ---------------------------------------------------------------------------------------

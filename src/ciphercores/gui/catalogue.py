@@ -8,11 +8,12 @@ only those are ever built (:func:`choose`)."""
 from __future__ import annotations
 
 import functools
+import json
 from typing import TYPE_CHECKING
 
 from .. import cores, frontend, models, modes
 from ..driver.verilator import is_built
-from ..errors import RequestError
+from ..errors import CipherCoresError, RequestError
 from . import limits
 
 if TYPE_CHECKING:
@@ -61,12 +62,14 @@ def catalogue() -> dict:
 @functools.lru_cache(maxsize=256)
 def _measured(core_name: str, params: tuple[tuple[str, int], ...]) -> dict | None:
     """The cached ECP5 figures of a block cipher core (nothing is run: cache only)."""
-    try:
-        from ..synth import flow
+    from ..synth import flow
 
-        target, grade = MEASURED_TARGET
+    target, grade = MEASURED_TARGET
+    try:
         rec = flow.recorded(cores.get(core_name), dict(params), target, grade)
-    except Exception:  # not measured (or not measurable) here: show the cycle model only
+    except (CipherCoresError, OSError, json.JSONDecodeError):
+        # not measured here (NotCached), a set the flow refuses (another CipherCoresError),
+        # or a cache or archive that cannot be read: show the cycle model only
         return None
     if rec.get("status") != "ok":
         return None
