@@ -119,10 +119,10 @@ def parse_name(name: str) -> CipherMode:
         return CipherMode(base, mode)
     if text in ("des-ede", "des-ede3"):
         return CipherMode(text, "ecb")
-    raise UnknownCipherError(name, [f"{c}-{{{','.join(_modes_of(c))}}}" for c in models.CIPHERS])
+    raise UnknownCipherError(name, [f"{c}-{{{','.join(modes_of(c))}}}" for c in models.CIPHERS])
 
 
-def _modes_of(cipher: str) -> tuple[str, ...]:
+def modes_of(cipher: str) -> tuple[str, ...]:
     """The modes a cipher's names take: MODES, and GCM for AES."""
     return MODES + (AEAD_MODES if models.CIPHERS[cipher].family in GCM_FAMILIES else ())
 
@@ -531,4 +531,4 @@ __all__ = ["AEAD_MODES", "GCM_IV_RECOMMENDED", "GCM_MAX_DATA", "GCM_TAG_LENGTHS"
            "PADDED_MODES", "CipherMode", "GcmStream", "Stream", "UnknownModeError", "decrypt",
            "encrypt",
            "gcm_auth_error", "gcm_check", "gcm_decrypt", "gcm_encrypt", "gf128_mul",
-           "ghash", "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]
+           "ghash", "modes_of", "new_model", "parse_name", "pkcs7_pad", "pkcs7_unpad"]

@@ -23,7 +23,7 @@ import pytest
 
 from ciphercores import cores, frontend, models, modes, vectors
 from ciphercores.errors import AddressError
-from ciphercores.gui import service
+from ciphercores.gui import catalogue, limits, service
 from ciphercores.gui.guard import TOKEN_HEADER
 from ciphercores.kat import kat
 from ciphercores.models.speck import rounds
@@ -99,7 +99,7 @@ def test_engines_default_first_then_the_model(client, name):
 def test_engines_give_the_cipher_s_cycle_figures(client, monkeypatch, cipher, interval):
     """aes_iter takes the rounds of the key length: the figures and the measured throughput
     shown are those of the cipher chosen, and say so."""
-    monkeypatch.setattr(service, "_measured", lambda name, params: {
+    monkeypatch.setattr(catalogue, "_measured", lambda name, params: {
         "target": "t", "fmax_mhz": 100.0, "lut": 1, "ff": 1, "bram": 0, "gbps": 0.9})
     got = client.get("/api/engines", params={"cipher": cipher, "mode": "ecb"}).json()
     e = next(e for e in got if e["core"] == "aes_iter")
@@ -147,9 +147,9 @@ def test_measured_figures_come_from_the_measurement_records(monkeypatch, tmp_pat
     monkeypatch.setattr(flow, "measure", fake)
     # no archive: what the fake cache lacks is not measured
     monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
-    service._measured.cache_clear()
+    catalogue._measured.cache_clear()
     try:
-        got = service.engines("speck128-128", "ctr")
+        got = catalogue.engines("speck128-128", "ctr")
         assert got[0]["core"] == "ctr(speck_iter)" and got[1]["core"] == "speck_iter"
         # a mode core shows the figures of its block cipher core
         for e in got[:2]:
@@ -157,9 +157,37 @@ def test_measured_figures_come_from_the_measurement_records(monkeypatch, tmp_pat
                                      "ff": 500, "bram": 0, "gbps": 0.4,
                                      "gbps_for": "speck128-128"}
         assert calls[0] == ("speck_iter", {"WORD": 64, "KEY_WORDS": 2}, "ecp5", "8", True)
-        assert service.engines("speck64-128", "ecb")[0]["measured"] is None  # not cached
+        assert catalogue.engines("speck64-128", "ecb")[0]["measured"] is None  # not cached
     finally:
-        service._measured.cache_clear()
+        catalogue._measured.cache_clear()
+
+
+@pytest.mark.parametrize("error,shown", [
+    ("not cached", False), ("unreadable", False), ("corrupt", False), ("bug", True)])
+def test_measured_figures_missing_or_unreadable_but_a_bug_surfaces(monkeypatch, error, shown):
+    """No record, a cache or archive that cannot be read, or one that is not JSON: the
+    engines show the cycle model only. A programming error is not taken for "not measured":
+    it reaches the server's error answer."""
+    from ciphercores.synth import flow
+
+    raised = {"not cached": flow.NotCached("not measured"),
+              "unreadable": PermissionError(13, "Permission denied"),
+              "corrupt": json.JSONDecodeError("Expecting value", "", 0),
+              "bug": ZeroDivisionError("a bug")}[error]
+
+    def recorded(*args, **kw):
+        raise raised
+
+    monkeypatch.setattr(flow, "recorded", recorded)
+    catalogue._measured.cache_clear()
+    try:
+        if shown:
+            with pytest.raises(ZeroDivisionError):
+                catalogue.engines("speck128-128", "ecb")
+        else:
+            assert catalogue.engines("speck128-128", "ecb")[0]["measured"] is None
+    finally:
+        catalogue._measured.cache_clear()
 
 
 # ---------------------------------------------------------------------------------------
@@ -266,9 +294,9 @@ def test_trace_only_for_small_messages_and_cut_after_a_few_blocks(client):
     kw = dict(cipher="speck32-64", key="00" * 8, iv="11" * 4, engine="model")
     r, a = post(client, message=hexmsg(bytes(64)), trace=True, **kw)
     tr = a["trace"]
-    assert tr["total_calls"] == 17 and len(tr["calls"]) == service.TRACE_CALLS
+    assert tr["total_calls"] == 17 and len(tr["calls"]) == limits.TRACE_CALLS
     assert tr["truncated"] and a["model_agrees"] is None and a["cycles"] is None
-    r, a = post(client, message=hexmsg(bytes(service.TRACE_BYTES + 1)), trace=True, **kw)
+    r, a = post(client, message=hexmsg(bytes(limits.TRACE_BYTES + 1)), trace=True, **kw)
     assert r.status_code == 200 and a["trace"] is None
     r, a = post(client, message=hexmsg(bytes(8)), trace=False, **kw)
     assert a["trace"] is None
@@ -298,9 +326,9 @@ def test_large_file(client):
 
 def test_messages_over_the_limit_are_refused_before_anything_runs(client):
     before = uses(client)
-    r, a = post(client, message=hexmsg(bytes(service.MAX_BYTES + 1)))
+    r, a = post(client, message=hexmsg(bytes(limits.MAX_BYTES + 1)))
     assert r.status_code == 413 and a["errors"][0]["field"] == "message"
-    big = b'{"message": {"format": "text", "data": "' + b"x" * service.MAX_BODY + b'"}}'
+    big = b'{"message": {"format": "text", "data": "' + b"x" * limits.MAX_BODY + b'"}}'
     r = client.post("/api/run", content=big, headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and r.json()["errors"][0]["field"] == "message"
     assert uses(client) == before

@@ -16,7 +16,7 @@ import pytest
 
 from ciphercores import gui
 from ciphercores.errors import DriverError
-from ciphercores.gui import service
+from ciphercores.gui import devices, limits, service
 from ciphercores.gui.app import create_app
 from ciphercores.gui.guard import TOKEN_HEADER, Guard
 
@@ -181,7 +181,7 @@ def fake_open(delay: float = 0.0, log: list | None = None):
 
 def test_a_request_builds_only_the_registry_s_parameter_sets(client, monkeypatch):
     opened = []
-    monkeypatch.setattr(service, "open_core", fake_open(log=opened))
+    monkeypatch.setattr(devices, "open_core", fake_open(log=opened))
     for core in ("speck_pipe:STAGES=8", "speck_iter:WORD=64,KEY_WORDS=2,X=1",
                  "cbc(speck_pipe):STAGES=4", "aes_iter:DECRYPT=0"):
         cipher = "aes-128" if core.startswith("aes") else "speck128-128"
@@ -195,8 +195,8 @@ def test_the_pool_keeps_a_few_devices_least_recently_used_first(monkeypatch):
     from ciphercores import cores
 
     opened: list[FakeDevice] = []
-    monkeypatch.setattr(service, "open_core", fake_open(log=opened))
-    pool = service.DevicePool(max_open=2)
+    monkeypatch.setattr(devices, "open_core", fake_open(log=opened))
+    pool = devices.DevicePool(max_open=2)
     core = cores.get("speck_iter")
     sets = [{"WORD": 64, "KEY_WORDS": k} for k in (2, 3, 4)]
     for p in (sets[0], sets[1], sets[0], sets[2]):  # sets[1] is then the least recent
@@ -211,8 +211,8 @@ def test_builds_are_opened_one_at_a_time(monkeypatch):
     from ciphercores import cores
 
     FakeDevice.opening = FakeDevice.most = 0
-    monkeypatch.setattr(service, "open_core", fake_open(delay=0.2))
-    pool = service.DevicePool()
+    monkeypatch.setattr(devices, "open_core", fake_open(delay=0.2))
+    pool = devices.DevicePool()
     core = cores.get("speck_iter")
 
     def one(k):
@@ -234,14 +234,14 @@ def test_the_server_limits_its_connections():
     sock = gui.bind("127.0.0.1", 0)
     try:
         server = gui._server(sock)
-        assert server.config.limit_concurrency == service.MAX_CONNECTIONS
+        assert server.config.limit_concurrency == limits.MAX_CONNECTIONS
     finally:
         sock.close()
 
 
 @pytest.mark.parametrize("engine", ["model", "rtl"])
 def test_a_run_over_its_time_is_stopped(client, monkeypatch, engine):
-    monkeypatch.setattr(service, "RUN_SECONDS", 0.0)
+    monkeypatch.setattr(limits, "RUN_SECONDS", 0.0)
     before = client.get("/api/status").json()["runs"]["stopped"]
     r = client.post("/api/run", json=body(engine=engine, message={
         "format": "hex", "data": "00" * 16 * 200}))
@@ -267,8 +267,8 @@ def _wait(cond, seconds=20.0):
 
 def test_runs_beyond_the_queue_are_refused(own_server, monkeypatch):
     url, app, h = own_server
-    monkeypatch.setattr(service, "MAX_RUNS", 1)
-    monkeypatch.setattr(service, "MAX_QUEUED", 1)
+    monkeypatch.setattr(limits, "MAX_RUNS", 1)
+    monkeypatch.setattr(limits, "MAX_QUEUED", 1)
     release = threading.Event()
     real = service.run
 
@@ -301,7 +301,7 @@ def test_a_run_stops_when_its_client_goes_away(own_server, monkeypatch):
     """A message that takes the model minutes; the client gives up after half a second: the
     server stops the run within a moment, not minutes later."""
     url, app, h = own_server
-    big = {"format": "base64", "data": "A" * (4 * (service.MAX_BYTES // 3))}
+    big = {"format": "base64", "data": "A" * (4 * (limits.MAX_BYTES // 3))}
     with pytest.raises(httpx.ReadTimeout):
         httpx.post(url + "api/run", json=body(message=big), headers=h, timeout=0.5)
     assert _wait(lambda: app.state.runs.stopped == 1, 20), app.state.runs.stats()
@@ -342,7 +342,7 @@ def test_a_failed_build_tells_the_client_one_line(client, monkeypatch, capfd):
     def broken(core, options=None, **params):
         raise DriverError(detail)
 
-    monkeypatch.setattr(service, "open_core", broken)
+    monkeypatch.setattr(devices, "open_core", broken)
     monkeypatch.setattr(service, "VERBOSE", False)
     r = client.post("/api/run", json=body(engine="rtl", core="aes_iter:SBOX_BRAM=0"))
     assert r.status_code == 500

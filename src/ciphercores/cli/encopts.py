@@ -239,7 +239,7 @@ def add_to(p: argparse.ArgumentParser) -> None:
 def cipher_names() -> list[str]:
     """The names `enc` takes, as `-list` prints them: every cipher in each of its modes
     (GCM for AES), and OpenSSL's aliases."""
-    names = [f"{c}-{m}" for c in models.CIPHERS for m in modes._modes_of(c)]
+    names = [f"{c}-{m}" for c in models.CIPHERS for m in modes.modes_of(c)]
     return sorted(names + ["des-ede", "des-ede3", *modes.OPENSSL_ALIASES])
 
 

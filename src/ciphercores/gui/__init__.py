@@ -3,7 +3,11 @@
 API (docs/gui.md) on a local address, to encrypt and decrypt through the simulated RTL cores
 or the reference models.
 
-- ``service``: catalogue, request checks, the device pool, runs and traces (no HTTP)
+- ``catalogue``: what the page offers (ciphers, modes, engines with cycles and measured figures)
+- ``request``: the checks of a run request, every field's error at once
+- ``devices``: the pool of open core builds, one request at a time on each
+- ``service``: the run of a checked request (RTL or model) and the model's trace (no HTTP)
+- ``limits``: what a request may cost (sizes, runs, time, connections)
 - ``guard``: who may call it (Host, Origin, the run's token, JSON bodies, security headers)
 - ``app``: the Starlette application (routes, limits, error answers)
 - ``screenshot``: drives the page in headless Chromium and saves docs/img/gui.png
@@ -57,13 +61,13 @@ def _server(sock: socket.socket, app=None, host: str = "127.0.0.1",
     the loopback names, ``host`` and ``allow_hosts``, on the socket's port."""
     import uvicorn
 
-    from . import service
+    from . import limits
     from .app import create_app
 
     app = app or create_app()
     app.state.guard.serve_on(host, sock.getsockname()[1], allow_hosts)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            limit_concurrency=service.MAX_CONNECTIONS, server_header=False)
+                            limit_concurrency=limits.MAX_CONNECTIONS, server_header=False)
     return uvicorn.Server(config)
 
 

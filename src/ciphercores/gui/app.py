@@ -11,8 +11,8 @@ and the JSON API of docs/gui.md.
 Every request passes :mod:`.guard` first (Host, Origin, the run's token, JSON bodies; the
 security headers on every answer). Requests are checked completely before anything runs (422
 with every field's error; 413 for a message over the limit); the simulation runs in a worker
-thread, one request at a time per core build, at most ``service.MAX_RUNS`` at once with
-``service.MAX_QUEUED`` waiting (503 beyond), each stopped after ``service.RUN_SECONDS`` or when
+thread, one request at a time per core build, at most ``limits.MAX_RUNS`` at once with
+``limits.MAX_QUEUED`` waiting (503 beyond), each stopped after ``limits.RUN_SECONDS`` or when
 its client goes away. No request body is ever logged.
 """
 
@@ -33,9 +33,12 @@ from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import service
+from ..errors import RequestError
+from . import catalogue, limits, service
+from .devices import DevicePool
 from .guard import Guard, GuardMiddleware
-from .service import Budget, DevicePool, RequestError
+from .request import parse_request
+from .service import Budget
 
 STATIC = Path(__file__).with_name("static")
 
@@ -62,13 +65,13 @@ async def _index(request: Request) -> HTMLResponse:
 
 
 async def _ciphers(request: Request) -> JSONResponse:
-    return JSONResponse(await run_in_threadpool(service.catalogue))
+    return JSONResponse(await run_in_threadpool(catalogue.catalogue))
 
 
 async def _engines(request: Request) -> JSONResponse:
     q = request.query_params
     try:
-        return JSONResponse(await run_in_threadpool(service.engines, q.get("cipher"),
+        return JSONResponse(await run_in_threadpool(catalogue.engines, q.get("cipher"),
                                                     q.get("mode"), request.app.state.pool))
     except RequestError as e:
         return _errors(e)
@@ -76,21 +79,21 @@ async def _engines(request: Request) -> JSONResponse:
 
 async def _read_body(request: Request) -> bytes:
     length = request.headers.get("content-length")
-    too_big = RequestError([("message", f"request over {service.MAX_BODY} bytes; messages "
-                                        f"are limited to {service.MAX_BYTES} bytes")], 413)
-    if length is not None and length.isdigit() and int(length) > service.MAX_BODY:
+    too_big = RequestError([("message", f"request over {limits.MAX_BODY} bytes; messages "
+                                        f"are limited to {limits.MAX_BYTES} bytes")], 413)
+    if length is not None and length.isdigit() and int(length) > limits.MAX_BODY:
         raise too_big
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > service.MAX_BODY:
+        if size > limits.MAX_BODY:
             raise too_big
         chunks.append(chunk)
     return b"".join(chunks)
 
 
 class Runs:
-    """At most ``service.MAX_RUNS`` runs at once, ``service.MAX_QUEUED`` waiting; counts."""
+    """At most ``limits.MAX_RUNS`` runs at once, ``limits.MAX_QUEUED`` waiting; counts."""
 
     def __init__(self) -> None:
         self.running = self.queued = self.stopped = self.refused = 0
@@ -99,11 +102,11 @@ class Runs:
     @asynccontextmanager
     async def slot(self):
         if self._sem is None:  # made in the server's event loop
-            self._sem = asyncio.Semaphore(service.MAX_RUNS)
-        if self._sem.locked() and self.queued >= service.MAX_QUEUED:
+            self._sem = asyncio.Semaphore(limits.MAX_RUNS)
+        if self._sem.locked() and self.queued >= limits.MAX_QUEUED:
             self.refused += 1
-            raise RequestError([(None, f"busy: {service.MAX_RUNS} runs and "
-                                       f"{service.MAX_QUEUED} waiting; try again later")], 503)
+            raise RequestError([(None, f"busy: {limits.MAX_RUNS} runs and "
+                                       f"{limits.MAX_QUEUED} waiting; try again later")], 503)
         self.queued += 1
         try:
             await self._sem.acquire()
@@ -139,7 +142,7 @@ async def _run(request: Request) -> JSONResponse:
             body = json.loads(raw)
         except (ValueError, UnicodeDecodeError):
             raise RequestError([(None, "the body is not JSON")]) from None
-        req = service.parse_request(body)
+        req = parse_request(body)
         async with runs.slot():
             budget = Budget()
             watch = asyncio.ensure_future(_watch(request, budget))
