@@ -47,6 +47,10 @@ def test_wheel_installs_and_verifies(tmp_path):
     with zipfile.ZipFile(wheel) as whl:
         meta = next(n for n in whl.namelist() if n.endswith(".dist-info/METADATA"))
         assert "License-Expression: Apache-2.0" in whl.read(meta).decode().splitlines()
+        # the templates of the generated tops (package data): every one the source tree holds
+        templates = {f"ciphercores/rtlgen/templates/{p.name}"
+                     for p in (ROOT / "src/ciphercores/rtlgen/templates").glob("*.v.tmpl")}
+        assert len(templates) == 3 and templates <= set(whl.namelist()), templates
 
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)])
