@@ -606,10 +606,10 @@ def readme_table(recs: list[dict]) -> list[str]:
                     and r["target"] == target and r.get("grade") == grade), None)
         lut = fmax = gbps = chained = "–"
         if rec is not None:
-            lut = results._fmt(rec["core_area"]["lut"])
-            fmax = (results._fmt(rec.get("fmax_mhz")) + results._cap_note(rec)
+            lut = results.fmt(rec["core_area"]["lut"])
+            fmax = (results.fmt(rec.get("fmax_mhz")) + results.cap_note(rec)
                     if rec["status"] == "ok" else rec["status"])
-            gbps = results._fmt(rec.get("gbps"), 3)
+            gbps = results.fmt(rec.get("gbps"), 3)
         table = core.cycle_table(p)
         cycles = f"{table[0][1]['latency']} / {table[0][1]['interval']}"
         if len(table) > 1:  # figures per cipher (aes_iter: per key length): the range, named
@@ -617,15 +617,15 @@ def readme_table(recs: list[dict]) -> list[str]:
             cycles = (f"{f_lo['latency']} / {f_lo['interval']} ({lo[0]}) to "
                       f"{f_hi['latency']} / {f_hi['interval']} ({hi[-1]})")
             if rec is not None and rec["status"] == "ok" and rec.get("fmax_mhz"):
-                rate = [results._fmt(core.gbps(p, rec["fmax_mhz"], c), 3)
+                rate = [results.fmt(core.gbps(p, rec["fmax_mhz"], c), 3)
                         for c in (lo[0], hi[-1])]
                 gbps = f"{rate[0]} ({lo[0]}) to {rate[1]} ({hi[-1]})"
         if rec is not None and rec["status"] == "ok" and not gcm:
             per = results.chained_gbps(core, p, rec.get("fmax_mhz"))
             if per:
-                chained = results._fmt(per[0][1], 3) if len(per) == 1 else (
-                    f"{results._fmt(per[0][1], 3)} ({table[0][0][0]}) to "
-                    f"{results._fmt(per[-1][1], 3)} ({table[-1][0][-1]})")
+                chained = results.fmt(per[0][1], 3) if len(per) == 1 else (
+                    f"{results.fmt(per[0][1], 3)} ({table[0][0][0]}) to "
+                    f"{results.fmt(per[-1][1], 3)} ({table[-1][0][-1]})")
         reset = core.reset_figures(p)
         key = _key_setup_cell(table, rec)
         lut, fmax, gbps, chained = (results.mark(c, rec) for c in (lut, fmax, gbps, chained))
