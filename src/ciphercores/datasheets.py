@@ -275,8 +275,8 @@ def _verification(core: Core) -> list[str]:
     from . import kat
     from .sim import runner  # the test budgets and vectors; not needed at CLI start
 
-    family = f"cocotb_{core.family}"
-    own = (ROOT / "tests" / "rtl" / f"{family}.py").exists()
+    family = core.test_module
+    own = bool(family)
     sims = "Verilator" + (", Icarus behind `-m slow`" if "icarus" in core.slow_runs
                           else " and Icarus")
     if "icarus" not in core.slow_runs and core.icarus_sets is not None:
@@ -286,7 +286,7 @@ def _verification(core: Core) -> list[str]:
                  + ", the other sets behind `-m slow`"
                  + (f"; `{family}.py` on the default set" if own else "") + ")")
     icarus = runner.icarus_blocks(core.name)
-    tests = _cocotb_tests("cocotb_core") + (_cocotb_tests(family) if own else [])
+    tests = [*cores.CONTRACT_TESTS, *core.tests]
     out = [f"- Simulators: {sims}. Parameter sets: "
            + "; ".join(_label(core, p) for p in
                        [core.params(s) for s in (core.test_sets or (core.defaults,))]) + ".",
@@ -357,11 +357,6 @@ def _ciphers_short(core: Core) -> str:
     if len(names) <= 3:
         return ", ".join(names)
     return f"{len(names)} {spec(names[0]).family.upper()} sets"
-
-
-def _cocotb_tests(module: str) -> list[str]:
-    text = (ROOT / "tests" / "rtl" / f"{module}.py").read_text()
-    return re.findall(r"@cocotb\.test\([^)]*\)\s*\nasync def (\w+)", text)
 
 
 def _measured(core: Core, recs: list[dict], by_part: list[dict] = ()) -> list[str]:
@@ -488,10 +483,8 @@ def _gcm_cycles(core: Core) -> list[str]:
 def _gcm_verification(core: Core) -> list[str]:
     from .sim import runner
 
-    tests = re.findall(r"@cocotb\.test\([^)]*\)\s*\nasync def (\w+)",
-                       (ROOT / "tests" / "gcm" / "cocotb_gcm.py").read_text())
     return ["- Tests (`tests/gcm/cocotb_gcm.py`, run by `tests/gcm/test_gcm_rtl.py` on "
-            "Verilator and Icarus): " + ", ".join(f"`{t}`" for t in tests) + ".",
+            "Verilator and Icarus): " + ", ".join(f"`{t}`" for t in core.tests) + ".",
             "- Every case of the NIST CAVP files `gcmEncryptExtIV128.rsp` and "
             "`gcmDecrypt128.rsp` (with their FAIL cases) and of Wycheproof's "
             "`aes_gcm_test.json` through the RTL with `-m slow`; the default suite runs "
