@@ -4,6 +4,7 @@ RTL headers are short and point at the datasheets, and no word only an insider u
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 
@@ -56,6 +57,28 @@ def test_datasheets_and_readme_table_are_current(records, by_part):
     extra = sorted({p.name for p in datasheets.DIR.glob("*.md")}
                    - {p.name for p in pages if p.suffix == ".md"})
     assert not extra, f"datasheets of no registered core: {extra}"
+
+
+def _cocotb_tests(module: str) -> tuple[str, ...]:
+    """The cocotb tests (``@cocotb.test`` coroutines) of the test module ``module`` under
+    tests/, in the module's order."""
+    (path,) = (ROOT / "tests").rglob(f"{module}.py")
+    return tuple(f.name for f in ast.parse(path.read_text()).body
+                 if isinstance(f, ast.AsyncFunctionDef)
+                 and any(ast.unparse(d).startswith("cocotb.test") for d in f.decorator_list))
+
+
+def test_the_registry_names_the_tests_of_each_core():
+    """The datasheets list a core's tests from the registry (``cores.CONTRACT_TESTS``,
+    ``Core.test_module`` and ``Core.tests``), so they build without tests/: the names are the
+    test modules' own, and a family with a test module of its own names it in every core."""
+    assert cores.CONTRACT_TESTS == _cocotb_tests("cocotb_core")
+    for core in [*cores.CORES.values(), cores.get("cbc(aes_iter)"), cores.get("gcm(aes_iter)")]:
+        family = [p.stem for p in (ROOT / "tests").rglob(f"cocotb_{core.family}.py")]
+        want = {"block": family[0] if family else "", "mode": "cocotb_mode",
+                "gcm": "cocotb_gcm"}[core.kind]
+        assert core.test_module == want, core.name
+        assert core.tests == (_cocotb_tests(want) if want else ()), core.name
 
 
 def test_every_datasheet_has_its_sections_in_order(records):

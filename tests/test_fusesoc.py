@@ -8,17 +8,32 @@ images."""
 
 from __future__ import annotations
 
+import runpy
 import subprocess
+import sys
 
 import pytest
 import yaml
 
-from ciphercores import cores, fusesoc, tools
+from ciphercores import cores, tools
 from ciphercores.cores import RTL
+from ciphercores.distribution import fusesoc
 
 
 def test_core_files_are_current():
     assert fusesoc.stale() == [], "run python -m ciphercores.fusesoc and commit"
+
+
+def test_the_command_runs_the_generator(monkeypatch, capsys):
+    """``python -m ciphercores.fusesoc``, which the files' header names, runs the generator of
+    ciphercores.distribution.fusesoc (here with --check, and one file made stale)."""
+    monkeypatch.setattr(fusesoc, "stale", lambda: ["aes/aes_iter.core"])
+    monkeypatch.setattr(sys, "argv", ["ciphercores.fusesoc", "--check"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_module("ciphercores.fusesoc", run_name="__main__")
+    assert done.value.code == 1
+    assert capsys.readouterr().out == \
+        "rtl/aes/aes_iter.core is out of date: run python -m ciphercores.fusesoc\n"
 
 
 def _parsed() -> dict[str, tuple[str, dict]]:

@@ -901,7 +901,7 @@ def test_cores_fits_a_100_column_terminal():
     a program, --all with every composition (mode cores, bus wrappers) too."""
     import json
 
-    from ciphercores import fusesoc
+    from ciphercores.distribution import fusesoc
 
     rc, out, _ = run(["cores"])
     assert rc == 0 and max(len(x) for x in out.decode().splitlines()) <= 100

@@ -16,7 +16,7 @@ import pytest
 
 from ciphercores import cli, cores, tools
 from ciphercores import errors as E
-from ciphercores.export import MARK
+from ciphercores.distribution.export import MARK
 from ciphercores.synth import flow
 
 #: (core spec, -P arguments, parameters) of the two exports the tool checks run on

@@ -60,7 +60,7 @@ def short_ciphers(core) -> str:
 def _entry(core) -> dict:
     """Everything the table shows of ``core``, for --json."""
     from ..datasheets import sheet
-    from ..fusesoc import vlnv
+    from ..distribution.fusesoc import vlnv
     from ..paths import ROOT
 
     stream = core.kind in cores.STREAM_KINDS

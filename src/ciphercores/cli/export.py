@@ -13,7 +13,7 @@ from .output import note
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..export import export
+    from ..distribution.export import export
 
     core, given = cores.split_core_spec(args.core, tuple(cores.KINDS))  # every kind
     overrides = {**given, **parse_params(args.param or [], where="-P")}

@@ -41,6 +41,7 @@ from .lookup import (
 from .modecore import HW_MODES, SERIAL_ENCRYPT, ModeCore, mode_bases, mode_core
 from .params import parse_assignments, parse_params
 from .schema import (
+    CONTRACT_TESTS,
     CORES,
     KINDS,
     LISTED_KINDS,
@@ -55,8 +56,9 @@ from .schema import (
     register,
 )
 
-__all__ = ["CORES", "HW_MODES", "KINDS", "LISTED_KINDS", "MAX_RESET_CYCLES", "ROOT", "RTL",
-           "SERIAL_ENCRYPT", "STREAM_KINDS", "BadParameterError", "Core", "GcmCore", "ModeCore",
-           "OutFifo", "Params", "UnknownCoreError", "configure", "cores_for", "every",
-           "gbps", "gcm_bases", "gcm_core", "get", "listed_core", "mode_bases", "mode_core",
-           "parse_assignments", "parse_core_spec", "parse_params", "register", "split_core_spec"]
+__all__ = ["CONTRACT_TESTS", "CORES", "HW_MODES", "KINDS", "LISTED_KINDS", "MAX_RESET_CYCLES",
+           "ROOT", "RTL", "SERIAL_ENCRYPT", "STREAM_KINDS", "BadParameterError", "Core",
+           "GcmCore", "ModeCore", "OutFifo", "Params", "UnknownCoreError", "configure",
+           "cores_for", "every", "gbps", "gcm_bases", "gcm_core", "get", "listed_core",
+           "mode_bases", "mode_core", "parse_assignments", "parse_core_spec", "parse_params",
+           "register", "split_core_spec"]

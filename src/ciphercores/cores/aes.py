@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from .schema import Core, OutFifo, Params, register
 
+#: the tests of tests/rtl/cocotb_aes.py (``Core.tests``)
+AES_TESTS = ("cavp_mmt", "cavp_mct", "pycryptodome_differential", "direction_bit")
+
 
 def _aes_rounds(key_bits: int) -> int:
     return {128: 10, 192: 12, 256: 14}[key_bits]
@@ -35,7 +38,7 @@ register(Core(
     key_change="waits for the round engine to finish its block; no drain of the output",
     # after a reset: the pre-pass of the AES-128 zero key, Nr = 10 key steps
     ready_after_reset=lambda p: _aes_rounds(128),
-    test_module="cocotb_aes",
+    test_module="cocotb_aes", tests=AES_TESTS,
     decrypts=lambda p: bool(p["DECRYPT"]),
     # the encrypt-only build with LUT S-boxes: the inverse tables it leaves out are logic; the
     # composite-field S-boxes (aes_sbox_tower), both directions through each
@@ -89,7 +92,7 @@ register(Core(
     key_change="waits for the round engine to finish its block; no drain of the output",
     # after a reset: the expansion of the AES-128 zero key (the reset is its key handshake)
     ready_after_reset=lambda p: _aes_small_key_setup({**p, "KEY_LEN": 16}) - 1,
-    test_module="cocotb_aes",
+    test_module="cocotb_aes", tests=AES_TESTS,
     decrypts=lambda p: bool(p["DECRYPT"]),
     # block-RAM S-boxes, LUT tables encrypting only, and the composite-field S-boxes
     test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0, "DECRYPT": 0}, {"SBOX_BRAM": 2}),
@@ -132,7 +135,7 @@ register(Core(
     ready_after_reset=lambda p: OutFifo(_aes_rounds(p["KEY_BITS"])
                                         * (1 + p["SUBREG"] + p["MIXREG"])
                                         - p["MIXREG"] + 2).ready_after_reset,
-    test_module="cocotb_aes",
+    test_module="cocotb_aes", tests=AES_TESTS,
     decrypts=lambda p: bool(p["DECRYPT"]),
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),

@@ -21,7 +21,9 @@ def _bf_key_setup(k: int) -> int:
 
 #: what every Blowfish core has in common
 _BLOWFISH = dict(family="blowfish", ciphers=lambda p: ("bf",), block_bits=lambda p: 64,
-                 key_bits=lambda p: 448, key_len_port=True, test_module="cocotb_core")
+                 key_bits=lambda p: 448, key_len_port=True, test_module="cocotb_blowfish",
+                 tests=("pycryptodome_every_key_length", "key_schedule_trace",
+                        "key_setup_cycles", "paper_word_key"))
 #: and the two round engines, one or two blocks a beat: k beats in flight, a burst of k
 _BF_ENGINE = dict(_BLOWFISH, defaults={"ROUND_CYCLES": 3}, choices={"ROUND_CYCLES": (2, 3)},
                   latency=lambda p: 16 * p["ROUND_CYCLES"] + 1, interval=lambda p: 16,

@@ -12,7 +12,9 @@ _TDES_CIPHERS = ("des-ede3", "des-ede", "des")
 #: what the single-DES and the Triple-DES cores have in common
 _DES = dict(family="des", defaults={}, choices={}, ciphers=lambda p: ("des",),
             block_bits=lambda p: 64, key_bits=lambda p: 64, key_len_port=False,
-            key_setup=lambda p: 1, test_module="cocotb_des")
+            key_setup=lambda p: 1, test_module="cocotb_des",
+            tests=("cavp_mmt", "pycryptodome_differential", "parity_ignored",
+                   "key_before_every_block"))
 #: the folded cores after a reset: both tready wait a cycle for a register leaving reset
 _ITER_READY = 1
 

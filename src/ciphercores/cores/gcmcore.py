@@ -177,7 +177,9 @@ def gcm_core(base_name: str) -> GcmCore:
                        "are in, then for the core's own key change",
             reset_cycles=base.reset_cycles, ready_after_reset=ready_after_reset,
             parts=functools.partial(_gcm_parts, base),
-            test_module="cocotb_gcm", test_sets=(), iv_port=True, base=base.name)
+            test_module="cocotb_gcm",
+            tests=("nist_cavp", "wycheproof", "random_messages", "cycles", "reset_wipes"),
+            test_sets=(), iv_port=True, base=base.name)
     return _GCM_CORES[name]
 
 

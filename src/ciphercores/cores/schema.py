@@ -35,6 +35,11 @@ STREAM_KINDS = ("block", "mode", "gcm")
 #: the kinds listed one by one (the README's table, the datasheets, docs/results.md and
 #: ``ciphercores cores``); the others are named by the pattern that builds them
 LISTED_KINDS = ("block", "gcm")
+#: the cocotb tests of the interface contract (tests/rtl/cocotb_core.py), which every block
+#: core runs, in the module's order: the datasheets list them (tests/test_docs.py checks them
+#: against the module)
+CONTRACT_TESTS = ("known_answers", "timing", "random_stream", "key_change_in_flight",
+                  "reset_mid_stream", "reset_shortest", "reset_window")
 
 
 @dataclass(frozen=True)
@@ -70,8 +75,13 @@ class Core:
     #: files under rtl/, dependencies first: :func:`register` reads them from the core's file
     #: list rtl/<family>/<top>.f (:func:`filelist`)
     rtl: tuple[str, ...] = ()
-    #: cocotb test module under tests/rtl/
+    #: the cocotb test module of the core's own kind or family beside the interface contract
+    #: (``CONTRACT_TESTS``), "" for none: ``cocotb_<family>`` under tests/rtl/ for a block
+    #: core, ``cocotb_mode``, ``cocotb_gcm`` for the compositions
     test_module: str = ""
+    #: the cocotb tests of ``test_module``, in the module's order: the datasheets list them
+    #: (tests/test_docs.py checks them against the module)
+    tests: tuple[str, ...] = ()
     #: parameter sets the default test suite covers
     test_sets: tuple[Mapping[str, int], ...] = field(default_factory=tuple)
     #: does the core have an s_iv port (the mode wrappers: ``ofb(speck_iter)`` ...)?

@@ -33,7 +33,6 @@ register(Core(
     key_change="waits for the round engine to finish its block; no drain of the output",
     # after a reset: the pre-pass of the zero key to the last round key, T - 1 key steps
     ready_after_reset=lambda p: _speck_rounds(p) - 1,
-    test_module="speck_iter",
     default_for=("speck*",),
     test_sets=_SPECK_SETS,
 ))
@@ -101,7 +100,6 @@ register(Core(
     # handshake (axis_out_fifo's key_ready), a cycle late (the FIFO's reset register), then
     # s_key_tready's register beside the key input
     ready_after_reset=lambda p: speck_pipe_out_fifo(p).ready_after_reset + 2,
-    test_module="cocotb_core",
     # Yosys on the fully unrolled default takes minutes: its smoke test runs with -m slow
     slow_runs=frozenset({"synth"}),
     # the full pipeline (STAGES=T) on 48/96, a non-divisor of T on 64/128 (T = 27: six passes,

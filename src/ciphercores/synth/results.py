@@ -83,7 +83,8 @@ def collect_parts(stale: bool = False) -> list[dict]:
     return recs
 
 
-def _fmt(v, nd=1) -> str:
+def fmt(v, nd=1) -> str:
+    """A figure as the tables show it: a float with ``nd`` decimals, "–" for none."""
     if v is None:
         return "–"
     if isinstance(v, float):
@@ -127,17 +128,19 @@ def stale_footnote(recs: list[dict], link: str) -> list[str]:
 def _fmax(r: dict) -> str:
     """'median (min..max)', and where a pulse-width limit lowered the figures (``limits``)
     the limit and nextpnr's own median."""
-    text = f"{_fmt(r['fmax_mhz'])} ({_fmt(r['fmax_min_mhz'])}..{_fmt(r['fmax_max_mhz'])})"
-    return text + _cap_note(r)
+    text = f"{fmt(r['fmax_mhz'])} ({fmt(r['fmax_min_mhz'])}..{fmt(r['fmax_max_mhz'])})"
+    return text + cap_note(r)
 
 
 def _fmax_alone(h: dict) -> str:
-    return _fmt(h.get("fmax_mhz")) + _cap_note(h)
+    return fmt(h.get("fmax_mhz")) + cap_note(h)
 
 
-def _cap_note(r: dict) -> str:
+def cap_note(r: dict) -> str:
+    """The note after a record's Fmax where a limit caps it (``limits.note``), with
+    nextpnr's own figure; "" for none."""
     note = limits.note(r)
-    return f", {note} (nextpnr {_fmt(r['fmax_nextpnr']['fmax_mhz'])})" if note else ""
+    return f", {note} (nextpnr {fmt(r['fmax_nextpnr']['fmax_mhz'])})" if note else ""
 
 
 def _params(p: dict, core: str | None = None) -> str:
@@ -180,7 +183,7 @@ def _gbps_cell(r: dict, per_klut: bool = False) -> str:
     """Gbit/s (or Gbit/s per 1000 LUT), per cipher where the interval differs."""
     per = _per_cipher(r)
     if per is None:
-        return _fmt(r.get("gbps_per_klut" if per_klut else "gbps"), 3)
+        return fmt(r.get("gbps_per_klut" if per_klut else "gbps"), 3)
     lut = (r.get("core_area") or {}).get("lut")
 
     def one(g: float | None) -> float | None:
@@ -188,7 +191,7 @@ def _gbps_cell(r: dict, per_klut: bool = False) -> str:
             return g
         return g / lut * 1000 if lut else None
 
-    return "; ".join(f"{_fmt(one(g), 3)} ({c})" for c, _, g in per)
+    return "; ".join(f"{fmt(one(g), 3)} ({c})" for c, _, g in per)
 
 
 def chained_gbps(core: cores.Core, p: dict, fmax_mhz: float | None
@@ -216,8 +219,8 @@ def _chained_cell(r: dict) -> str:
     if per is None:
         return "–"
     if len(per) == 1:
-        return _fmt(per[0][1], 3)
-    return "; ".join(f"{_fmt(g, 3)} ({c})" for c, g in per)
+        return fmt(per[0][1], 3)
+    return "; ".join(f"{fmt(g, 3)} ({c})" for c, g in per)
 
 
 def _table_timed(recs: list[dict]) -> list[str]:
@@ -237,11 +240,11 @@ def _table_timed(recs: list[dict]) -> list[str]:
             fmax = _fmax(r)
         lines.append(_row(
             [f"`{r['core']}`", _params(r['params'], r['core']), ", ".join(r["ciphers"]),
-             _fmt(a["lut"]), _fmt(a["ff"]), _fmt(a["carry"]), _fmt(a["bram"]), _fmt(a["dsp"]),
+             fmt(a["lut"]), fmt(a["ff"]), fmt(a["carry"]), fmt(a["bram"]), fmt(a["dsp"]),
              fmax, _cycles_cell(r), _gbps_cell(r), _chained_cell(r),
              _gbps_cell(r, per_klut=True),
-             f"{_fmt(h['area']['lut'])} / {_fmt(h['area']['ff'])}, {_fmax_alone(h)}",
-             _fmt(r["wall_s"], 0)], r, TIMED_FIGURES))
+             f"{fmt(h['area']['lut'])} / {fmt(h['area']['ff'])}, {_fmax_alone(h)}",
+             fmt(r["wall_s"], 0)], r, TIMED_FIGURES))
     return lines
 
 
@@ -261,9 +264,9 @@ def _table_area(recs: list[dict]) -> list[str]:
         a, h = r["core_area"], r["harness"]["area"]
         lines.append(_row(
             [f"`{r['core']}`", _params(r['params'], r['core']), ", ".join(r["ciphers"]),
-             _fmt(a["lut"]), _fmt(a["ff"]), _fmt(a["carry"]), _fmt(a["bram"]), _fmt(a["dsp"]),
-             _fmt(a["lutram"]), _cycles_cell(r), f"{_fmt(h['lut'])} / {_fmt(h['ff'])}",
-             _fmt(r["wall_s"], 0)], r, AREA_FIGURES))
+             fmt(a["lut"]), fmt(a["ff"]), fmt(a["carry"]), fmt(a["bram"]), fmt(a["dsp"]),
+             fmt(a["lutram"]), _cycles_cell(r), f"{fmt(h['lut'])} / {fmt(h['ff'])}",
+             fmt(r["wall_s"], 0)], r, AREA_FIGURES))
     return lines
 
 
@@ -302,8 +305,8 @@ def _sweep(js: Path, shown: list[dict]) -> list[str]:
             fmax = _fmax(r) + (" (1 seed)" if len(r.get("seeds") or ()) == 1 else "")
         else:
             fmax = "– (no timing)"
-        out.append(_row([_params(r['params'], r['core']), where, _fmt(a["lut"]), _fmt(a["ff"]),
-                         _fmt(a["carry"]), _fmt(a["bram"]), fmax, _cycles_cell(r),
+        out.append(_row([_params(r['params'], r['core']), where, fmt(a["lut"]), fmt(a["ff"]),
+                         fmt(a["carry"]), fmt(a["bram"]), fmax, _cycles_cell(r),
                          _gbps_cell(r), _gbps_cell(r, per_klut=True)], r, SWEEP_FIGURES))
     out.append("")
     return out
@@ -597,10 +600,10 @@ def _board_cell(r: dict | None) -> str:
                        if (share := used(r, res)) is not None and (res != "bram" or share))
     if not r.get("fmax_mhz"):
         return mark(f"fits (synthesis only): {shares}", r)
-    fmax = f"{_fmt(r['fmax_mhz'])} MHz{' (' + limits.note(r) + ')' if limits.note(r) else ''}"
+    fmax = f"{fmt(r['fmax_mhz'])} MHz{' (' + limits.note(r) + ')' if limits.note(r) else ''}"
     per = _per_cipher(r)  # the first (shortest key's) figure where they differ by cipher
-    gbps = (f"{_fmt(per[0][2], 3)} Gbit/s ({per[0][0]})" if per
-            else f"{_fmt(r.get('gbps'), 3)} Gbit/s")
+    gbps = (f"{fmt(per[0][2], 3)} Gbit/s ({per[0][0]})" if per
+            else f"{fmt(r.get('gbps'), 3)} Gbit/s")
     return mark(f"{fmax}, {gbps}; {shares}", r)
 
 
@@ -659,7 +662,7 @@ def by_part_table(recs: list[dict], level: str = "##") -> list[str]:
         head = f"| `{r['core']}` | {_params(r['params'], r['core'])} | {r['target']} |"
         for label, mod, a, sh in parts.rows(r):
             mod = f"`{mod}`" if mod else ""
-            figs = [_fmt(a[k]) for k in ("lut", "ff", "carry", "bram", "lutram")]
+            figs = [fmt(a[k]) for k in ("lut", "ff", "carry", "bram", "lutram")]
             figs.append("–" if sh is None else f"{sh:.0%}")
             out.append(f"{head} {label} | {mod} | "
                        + " | ".join(mark(f, r) for f in figs) + " |")

@@ -35,12 +35,12 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import __version__, datasheets, outfile
-from .cores import Core
-from .errors import CipherCoresError, FileAccessError, UsageError
+from .. import __version__, datasheets, outfile
+from ..cores import Core
+from ..errors import CipherCoresError, FileAccessError, UsageError
+from ..synth import canon, flow
+from ..synth.results import README_CONFIG
 from .fusesoc import images, values_text
-from .synth import canon, flow
-from .synth.results import README_CONFIG
 
 #: the first words of README.txt, by which ``--force`` knows a folder this command wrote
 MARK = "ciphercores export:"
@@ -115,7 +115,7 @@ def _ports(core: Core, p: dict[str, int]) -> dict[str, tuple[str, int]]:
 def _record(core: Core, p: dict[str, int], speed: str) -> dict | None:
     """The ECP5 record of ``core`` with ``p`` at ``speed``, None without one (a bus wrapper
     has none: the flow measures the core inside)."""
-    from .cores import STREAM_KINDS
+    from ..cores import STREAM_KINDS
 
     if core.kind not in STREAM_KINDS:
         return None
@@ -222,7 +222,7 @@ def _datasheet(core: Core) -> dict[str, bytes]:
         text = text.replace("](../interface.md", "](interface.md")
     out[f"{name}.md"] = text.encode()
     if core.kind == "bus":
-        from .cores import RTL
+        from ..cores import RTL
 
         for path in (datasheets.DIR.parent / "bus.md", RTL / "bus" / "cc_regs.h"):
             if path.is_file():
