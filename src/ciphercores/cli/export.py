@@ -8,6 +8,7 @@ import argparse
 
 from .. import cores
 from ..cores import parse_params
+from ..distribution.export import EXPORT_TARGETS
 from ..errors import UsageError
 from .output import note
 
@@ -22,13 +23,19 @@ def run(args: argparse.Namespace) -> int:
         if args.clock_ns <= 0:
             raise UsageError(f"--clock-ns {args.clock_ns}: give a period above 0")
         mhz = 1000.0 / args.clock_ns
-    files = export(core, overrides, args.output, clock_mhz=mhz, speed=args.speed,
-                   force=args.force)
-    lpf = files[f"{core.top}.lpf"].decode()
-    if not any(line.startswith("FREQUENCY") for line in lpf.splitlines()):
+    if args.speed is not None and args.target != "ecp5":
+        raise UsageError(f"--speed is ECP5's grade: with --target {args.target} give --grade")
+    if args.speed is not None and args.grade not in (None, args.speed):
+        raise UsageError(f"--speed {args.speed} and --grade {args.grade}: give one")
+    files = export(core, overrides, args.output, clock_mhz=mhz, grade=args.grade or args.speed,
+                   target=args.target, force=args.force)
+    ext = "lpf" if args.target == "ecp5" else "sdc"
+    text = files[f"{core.top}.{ext}"].decode()
+    if not any(line.startswith(("FREQUENCY", "create_clock")) for line in text.splitlines()):
         what = ("a bus wrapper (only of the core inside)" if core.kind == "bus" else
                 f"{core.name} with these parameters")
-        note(f"no ECP5 measurement of {what}: the .lpf sets no frequency (give --clock-mhz)")
+        note(f"no {args.target} measurement of {what}: the .{ext} sets no frequency (give "
+             "--clock-mhz)")
     print(f"wrote {args.output}/: {len(files)} files (README.txt lists them)")
     return 0
 
@@ -49,8 +56,15 @@ def add(sub) -> None:
                        help="the clock of the constraint files (.lpf, and .sdc/.xdc, which are "
                             "written only with a clock given)")
     clock.add_argument("--clock-ns", type=float, metavar="NS", help="the same as a period")
-    p.add_argument("--speed", choices=["6", "8"], default="8",
-                   help="ECP5 speed grade whose measured Fmax the .lpf takes (default 8)")
+    p.add_argument("--target", default="ecp5", metavar="FAMILY",
+                   help="the FPGA family whose clock constraint is written at the Fmax "
+                        "measured on its part: ecp5 (.lpf, the default) or another family "
+                        f"nextpnr places (.sdc): {', '.join(EXPORT_TARGETS)}")
+    p.add_argument("--grade", metavar="G",
+                   help="the part or speed grade of --target (its default: the one the "
+                        "archive measures; ECP5: 8)")
+    p.add_argument("--speed", choices=["6", "8"],
+                   help="ECP5's speed grade (the same as --grade with --target ecp5)")
     p.add_argument("--force", action="store_true",
                    help="replace a folder that an earlier export wrote (nothing else)")
     p.set_defaults(func=run)

@@ -14,11 +14,14 @@ What the folder holds (README.txt in it says the same):
   folder, or add them to the tool's project);
 - ``<top>_inst.v``: an instance ``u_<top>`` with the chosen parameters and every port by name,
   and a wire for each port;
-- ``<top>.lpf``: the ECP5 clock constraint at the Fmax measured for this core and parameter
-  set (``ciphercores.synth`` records: the cache, else docs/measurements.json; the kinds the
-  flow measures, a bus wrapper's core is measured without it), or the clock given;
-  ``<top>.sdc`` and ``<top>.xdc`` with the clock given (``--clock-mhz``/``--clock-ns``) only:
-  an ECP5 figure says nothing about another FPGA family;
+- the clock constraint of the FPGA family chosen (``target``, ECP5 by default) at the Fmax
+  measured for this core and parameter set on that part (``ciphercores.synth`` records: the
+  cache, else docs/measurements.json; the kinds the flow measures, a bus wrapper's core is
+  measured without it), or at the clock given: ``<top>.lpf`` for ECP5, ``<top>.sdc`` for
+  the other families nextpnr places (``FAMILY_SDC``: iCE40, Gowin, Nexus, GateMate), with the
+  nextpnr option that reads it; with a clock given (``--clock-mhz``/``--clock-ns``) also
+  ``<top>.sdc`` (ECP5) and ``<top>.xdc`` for other tools: a figure of one family says nothing
+  about another;
 - the core's datasheet (``datasheets.sheet``: its own, a GCM core's ``gcm_<base>.md``, the
   core inside for a mode core or a bus wrapper; its images, and docs/interface.md that it
   links to), and for a bus wrapper docs/bus.md (the register map) and the C header
@@ -40,6 +43,7 @@ from ..cores import Core
 from ..errors import CipherCoresError, FileAccessError, UsageError
 from ..synth import canon, flow
 from ..synth.results import README_CONFIG
+from ..synth.targets import TARGETS, Target
 from .fusesoc import images, values_text
 
 #: the first words of README.txt, by which ``--force`` knows a folder this command wrote
@@ -49,14 +53,38 @@ _PORT_DECL = re.compile(r"\b(?:input|output|inout)\b(?:\s+(?:wire|reg|signed))*"
 _INCLUDE_LINE = re.compile(r'^[ \t]*`include[ \t]+"([^"]+)"[^\n]*$', re.M)
 
 
+#: the families whose clock constraint ``export --target`` writes as ``<top>.sdc``, each with
+#: how nextpnr (0.11) takes it. A clock on a port survives its input buffer on iCE40 and
+#: GateMate; nextpnr-himbaechel-gowin and nextpnr-nexus constrain the port's net and then
+#: time the buffer's output at their 12 MHz default (YosysHQ/nextpnr#1748 for Gowin; seen the
+#: same here on Nexus, with --sdc and with the .pdc's create_clock): there nextpnr takes the
+#: frequency with --freq, and the .sdc serves the vendor's tool (Gowin EDA, Radiant).
+FAMILY_SDC: dict[str, tuple[str, bool]] = {
+    "ice40": ("nextpnr-ice40", True),
+    "gw1n": ("nextpnr-himbaechel-gowin", False),
+    "gw2a": ("nextpnr-himbaechel-gowin", False),
+    "nexus": ("nextpnr-nexus", False),
+    "gatemate": ("nextpnr-himbaechel-gatemate", True),
+}
+#: the targets ``export --target`` takes: ECP5 and the families above (no Fmax is measured
+#: on xc7: its .xdc comes with a clock given)
+EXPORT_TARGETS = ("ecp5", *FAMILY_SDC)
+
+
 @dataclass(frozen=True)
 class Clock:
-    """The clock of the constraint files: the user's (MHz) and the ECP5 record, either may
-    be missing."""
+    """The clock of the constraint files: the user's (MHz) and the record of the target
+    family's part (``target``, ``grade``), either may be missing."""
 
     mhz: float | None
     record: dict | None
-    speed: str
+    target: Target
+    grade: str
+
+    @property
+    def part(self) -> str:
+        return ("ECP5 speed grade " + self.grade if self.target.name == "ecp5" else
+                self.target.device)
 
     @property
     def measured(self) -> float | None:
@@ -112,15 +140,15 @@ def _ports(core: Core, p: dict[str, int]) -> dict[str, tuple[str, int]]:
     return {n: ports[n] for n in order + sorted(set(ports) - set(order))}
 
 
-def _record(core: Core, p: dict[str, int], speed: str) -> dict | None:
-    """The ECP5 record of ``core`` with ``p`` at ``speed``, None without one (a bus wrapper
-    has none: the flow measures the core inside)."""
+def _record(core: Core, p: dict[str, int], target: str, grade: str) -> dict | None:
+    """The record of ``core`` with ``p`` on ``target`` at ``grade``, None without one (a bus
+    wrapper has none: the flow measures the core inside)."""
     from ..cores import STREAM_KINDS
 
     if core.kind not in STREAM_KINDS:
         return None
     try:
-        rec = flow.recorded(core, p, "ecp5", speed)
+        rec = flow.recorded(core, p, target, grade)
     except CipherCoresError:
         return None
     return rec if rec.get("status") == "ok" and rec.get("fmax_mhz") else None
@@ -154,13 +182,13 @@ def instance(core: Core, p: dict[str, int], ports: dict[str, tuple[str, int]]) -
 
 def lpf(core: Core, p: dict[str, int], clock: Clock) -> str:
     rec = clock.record
-    cfg = f"ECP5 speed grade {clock.speed}"
+    cfg = clock.part
     lines = [f"# {_label(core, p)}: clock constraint for Lattice "
              "ECP5 (nextpnr-ecp5, Diamond)", "# The clock port of the core is clk; in a "
              "larger design name your clock's port or net (FREQUENCY NET)."]
     if rec:
         lines += [f"# Measured by ciphercores {__version__}: Fmax {_mhz(rec['fmax_mhz'])} MHz "
-                  f"on {rec.get('device', 'ECP5')}, speed grade {clock.speed}, median of "
+                  f"on {rec.get('device', 'ECP5')}, speed grade {clock.grade}, median of "
                   f"placer seeds {', '.join(map(str, rec.get('seeds', [])))} "
                   f"({_mhz(rec['fmax_min_mhz'])}..{_mhz(rec['fmax_max_mhz'])} MHz), the core "
                   "alone inside the measurement harness (docs/results.md)."]
@@ -189,18 +217,65 @@ def lpf(core: Core, p: dict[str, int], clock: Clock) -> str:
         if line.startswith("# ") else [line])) + "\n"
 
 
+def _create_clock(mhz: float) -> str:
+    return f"create_clock -name clk -period {1000.0 / mhz:.3f} [get_ports clk]"
+
+
 def sdc(core: Core, p: dict[str, int], mhz: float, tool: str) -> str:
-    """An SDC (``tool`` "sdc") or XDC clock constraint at ``mhz``."""
-    period = f"{1000.0 / mhz:.3f}"
+    """An SDC (``tool`` "sdc") or XDC clock constraint at ``mhz``, for tools of no family
+    chosen."""
     who = "Vivado" if tool == "xdc" else "SDC tools (Quartus, Libero, OpenSTA ...)"
     return "\n".join([
         f"# {_label(core, p)}: clock constraint for {who}",
-        f"# {_mhz(mhz)} MHz as given to ciphercores export. ciphercores measures Fmax on ECP5",
-        "# only (docs/results.md): that figure says nothing about this FPGA family, so check",
-        "# the timing report of your tool. The clock port of the core is clk; in a larger",
-        "# design constrain your clock's port.",
-        f"create_clock -name clk -period {period} [get_ports clk]",
+        f"# {_mhz(mhz)} MHz as given to ciphercores export. ciphercores measures Fmax on the",
+        "# parts docs/results.md names: such a figure says nothing about this FPGA family, so",
+        "# check the timing report of your tool. The clock port of the core is clk; in a",
+        "# larger design constrain your clock's port.",
+        _create_clock(mhz),
         ""])
+
+
+def family_sdc(core: Core, p: dict[str, int], clock: Clock) -> str:
+    """``<top>.sdc`` of a family of ``FAMILY_SDC``: the clock at the Fmax measured on its part,
+    or the clock given, with the way its nextpnr takes it and how far its timing goes."""
+    tgt, rec = clock.target, clock.record
+    pnr, reads_sdc = FAMILY_SDC[tgt.name]
+    mhz = clock.mhz if clock.mhz is not None else rec["fmax_mhz"] if rec else None
+    lines = [f"# {_label(core, p)}: clock constraint for {tgt.device}. The clock port of "
+             "the core is clk; in a larger design constrain your clock's port."]
+    if rec:
+        lines.append(f"# Measured by ciphercores {__version__}: Fmax {_mhz(rec['fmax_mhz'])} "
+                     f"MHz on {rec.get('device', tgt.device)}, median of placer seeds "
+                     f"{', '.join(map(str, rec.get('seeds', [])))} "
+                     f"({_mhz(rec['fmax_min_mhz'])}..{_mhz(rec['fmax_max_mhz'])} MHz), the "
+                     "core alone inside the measurement harness (docs/results.md). "
+                     f"Timing: {tgt.timing_note}.")
+    elif core.kind == "bus":
+        lines.append(f"# No measurement of {core.name}: ciphercores measures the core inside "
+                     f"({core.base}), not the bus wrapper, whose clock is your design's.")
+    else:
+        lines.append(f"# No measurement of {core.name} with these parameters on "
+                     f"{tgt.device} in this package's records (ciphercores synth --target "
+                     f"{tgt.name} makes one).")
+    if clock.mhz is not None:
+        lines.append("# The frequency below is the one given to ciphercores export.")
+        if clock.measured is not None and clock.mhz > clock.measured:
+            lines.append(f"# It is above the measured Fmax ({_mhz(clock.measured)} MHz): "
+                         "expect the timing to fail.")
+    if mhz is None:
+        lines.append("# No frequency is set: give one with ciphercores export --clock-mhz.")
+    elif reads_sdc:
+        lines.append(f"# {pnr} reads it: {pnr} --sdc {core.top}.sdc ...")
+    else:
+        lines.append(f"# For {pnr} give the frequency on its command line: {pnr} --freq "
+                     f"{_mhz(mhz)} ... (nextpnr 0.11 constrains the port's net, then times "
+                     "the input buffer's output at its 12 MHz default). This file is for the "
+                     "vendor's tool.")
+    if mhz is not None:
+        lines.append(_create_clock(mhz))
+    return "\n".join(ln for line in lines for ln in (
+        textwrap.wrap(line, 92, subsequent_indent="# ", break_on_hyphens=False)
+        if line.startswith("# ") else [line])) + "\n"
 
 
 def _datasheet(core: Core) -> dict[str, bytes]:
@@ -238,12 +313,12 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
     gflags = [f"-G{k}={v}" for k, v in p.items()]
     pflags = [f"-P{top}.{k}={v}" for k, v in p.items()]
     chparam = [f"chparam {' '.join(f'-set {k} {v}' for k, v in p.items())} {top};"] if p else []
-    rec = clock.record
-    lpf_what = (f"at {_mhz(clock.mhz)} MHz as given" if clock.mhz is not None else
-                f"at the measured Fmax, {_mhz(rec['fmax_mhz'])} MHz (ECP5 speed "
-                f"{clock.speed})" if rec else "without a frequency: no measurement of "
-                + ("a bus wrapper, only of the core inside" if core.kind == "bus" else
-                   "these parameters") + " (give --clock-mhz)")
+    rec, tgt = clock.record, clock.target
+    clock_what = (f"at {_mhz(clock.mhz)} MHz as given" if clock.mhz is not None else
+                  f"at the measured Fmax, {_mhz(rec['fmax_mhz'])} MHz ({clock.part})" if rec
+                  else "without a frequency: no measurement of "
+                  + ("a bus wrapper, only of the core inside" if core.kind == "bus" else
+                     "these parameters") + " (give --clock-mhz)")
     sheet = [n for n in files if n.endswith(".md") and n not in ("interface.md", "bus.md")]
     lines = [
         f"{MARK} {core.name} ({_params_text(p)}), ciphercores {__version__}",
@@ -267,14 +342,20 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
     rows += [(img, "a memory image that $readmemh reads by its name alone, from the tool's "
                    "working directory: run the tool in this folder, or copy the image there "
                    "or add it to the tool's project") for img in imgs]
-    rows += [(f"{top}_inst.v", f"the instance u_{top}: the parameters above, every port by "
-                               "name"),
-             (f"{top}.lpf", f"ECP5 clock constraint {lpf_what}")]
-    if clock.mhz is not None:
-        rows += [(f"{top}.sdc", f"the clock at {_mhz(clock.mhz)} MHz for SDC tools"),
-                 (f"{top}.xdc", f"the clock at {_mhz(clock.mhz)} MHz for Vivado")]
+    rows.append((f"{top}_inst.v", f"the instance u_{top}: the parameters above, every port "
+                                  "by name"))
+    if tgt.name == "ecp5":
+        rows.append((f"{top}.lpf", f"ECP5 clock constraint {clock_what}"))
     else:
-        rows.append(("", "no .sdc/.xdc: they are written with --clock-mhz only"))
+        rows.append((f"{top}.sdc", f"{tgt.device} clock constraint {clock_what}; how "
+                                   f"{FAMILY_SDC[tgt.name][0]} takes it is said in it"))
+    if clock.mhz is not None:
+        if tgt.name == "ecp5":
+            rows.append((f"{top}.sdc", f"the clock at {_mhz(clock.mhz)} MHz for SDC tools"))
+        rows.append((f"{top}.xdc", f"the clock at {_mhz(clock.mhz)} MHz for Vivado"))
+    else:
+        rows.append(("", "no .xdc" + (" and no .sdc" if tgt.name == "ecp5" else "")
+                     + ": written with --clock-mhz only"))
     if sheet:
         whose = "" if sheet[0] == f"{top}.md" else f" of {sheet[0][:-3]}, the core inside"
         rows += [(sheet[0], f"the datasheet{whose}: ports, cycle figures, key loading, "
@@ -298,18 +379,27 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
         "  " + " ".join(["iverilog -g2005 -s", top, *pflags, "-o /dev/null -c", f"{top}.f"]),
         "  " + " ".join(["iverilog -g2005 -s", top, *pflags, "-o /dev/null", f"{top}_flat.v"]),
         "  " + " ".join([f"yosys -p 'read_verilog {top}_flat.v;", *chparam,
-                         f"synth_ecp5 -top {top}'"]),
+                         tgt.synth.format(top=top, json=f"{top}.json") + "'"
+                         if tgt.name != "ecp5" else f"synth_ecp5 -top {top}'"]),
         "",
     ]
     return "\n".join(lines)
 
 
 def bundle(core: Core, overrides: dict[str, int] | None = None, clock_mhz: float | None = None,
-           speed: str = README_CONFIG[1]) -> dict[str, bytes]:
-    """Relative path -> content of every file of the export of ``core`` with ``overrides``."""
+           grade: str | None = None, target: str = "ecp5") -> dict[str, bytes]:
+    """Relative path -> content of every file of the export of ``core`` with ``overrides``,
+    its clock constraint for ``target`` (``EXPORT_TARGETS``) at ``grade`` (the target's
+    default: ECP5's README grade)."""
     p = core.params(overrides)
     if clock_mhz is not None and not 0 < clock_mhz < 10000:
         raise UsageError(f"clock {clock_mhz} MHz: give a frequency above 0 and below 10 GHz")
+    if target not in EXPORT_TARGETS:
+        raise UsageError(f"target {target!r}: export writes the clock constraint of "
+                         f"{', '.join(EXPORT_TARGETS)}")
+    tgt = TARGETS[target]
+    grade = grade or (README_CONFIG[1] if target == "ecp5" else tgt.default_grade)
+    tgt.grade_args(grade)  # an unknown grade: BadTargetError, naming the grades
     srcs = list(core.sources())
     incs = list(dict.fromkeys(i for s in srcs for i in _includes(s)))
     names = [s.name for s in srcs + incs]
@@ -339,10 +429,14 @@ def bundle(core: Core, overrides: dict[str, int] | None = None, clock_mhz: float
     flat += ["", "/* verilator lint_on DECLFILENAME */"]
     files[f"{top}_flat.v"] = ("\n".join(flat) + "\n").encode()
     files[f"{top}_inst.v"] = instance(core, p, _ports(core, p)).encode()
-    clock = Clock(clock_mhz, _record(core, p, speed), speed)
-    files[f"{top}.lpf"] = lpf(core, p, clock).encode()
+    clock = Clock(clock_mhz, _record(core, p, target, grade), tgt, grade)
+    if target == "ecp5":
+        files[f"{top}.lpf"] = lpf(core, p, clock).encode()
+        if clock_mhz is not None:
+            files[f"{top}.sdc"] = sdc(core, p, clock_mhz, "sdc").encode()
+    else:
+        files[f"{top}.sdc"] = family_sdc(core, p, clock).encode()
     if clock_mhz is not None:
-        files[f"{top}.sdc"] = sdc(core, p, clock_mhz, "sdc").encode()
         files[f"{top}.xdc"] = sdc(core, p, clock_mhz, "xdc").encode()
     for k, v in _datasheet(core).items():
         files.setdefault(k, v)
@@ -359,11 +453,11 @@ def _ours(path: Path) -> bool:
 
 
 def export(core: Core, overrides: dict[str, int] | None, out: str | Path, *,
-           clock_mhz: float | None = None, speed: str = README_CONFIG[1],
+           clock_mhz: float | None = None, grade: str | None = None, target: str = "ecp5",
            force: bool = False) -> dict[str, bytes]:
     """Write the export of ``core`` into the folder ``out`` (see the module's text); returns
     what was written. ``force`` replaces a folder that an earlier export wrote."""
-    files = bundle(core, overrides, clock_mhz, speed)
+    files = bundle(core, overrides, clock_mhz, grade, target)
     refused = ("an earlier export is replaced with --force" if not force else
                "not an earlier export: --force replaces only those")
     with outfile.new_folder(out, replace=_ours if force else None, refused=refused) as tmp:
@@ -374,4 +468,5 @@ def export(core: Core, overrides: dict[str, int] | None, out: str | Path, *,
     return files
 
 
-__all__ = ["MARK", "bundle", "export", "instance", "lpf", "sdc"]
+__all__ = ["EXPORT_TARGETS", "FAMILY_SDC", "MARK", "bundle", "export", "family_sdc", "instance",
+           "lpf", "sdc"]

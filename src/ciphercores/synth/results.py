@@ -624,7 +624,8 @@ def by_board_table(recs: list[dict], level: str = "##") -> list[str]:
            "bench-boards` measures every cell (`ciphercores synth CORE --target T --grade G`); "
            "the Gowin, Nexus and GateMate tools come with the `boards` install extra. How far "
            "each family's timing can be trusted is said under its table below and in "
-           "[fpga-limits.md](fpga-limits.md).", "",
+           "[fpga-limits.md](fpga-limits.md). `ciphercores export CORE --target T` writes "
+           "a core with the clock constraint of its family at the figure shown here.", "",
            "| core | " + " | ".join(_part_head(t, g) for t, g in BOARD_CONFIGS) + " |",
            "|---|" + "---|" * len(BOARD_CONFIGS)]
     for core in _measured_cores():
