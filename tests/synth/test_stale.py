@@ -14,7 +14,7 @@ import pytest
 
 from ciphercores import cores, datasheets
 from ciphercores.cores import ROOT
-from ciphercores.synth import flow, results, scope
+from ciphercores.synth import cache, flow, results, scope
 
 MARK = results.STALE_MARK
 HEADING = re.compile(r"^#+ (ecp5|xc7|ice40)(?: -(\w+))?: ")
@@ -260,15 +260,15 @@ def test_a_record_names_its_commit_and_older_ones_are_found_in_history(tmp_path)
     _git(repo, "add", ".")
     _git(repo, "commit", "-qm", "one")
     first = _git(repo, "rev-parse", "--short", "HEAD")
-    assert flow.checkout_commit(repo) == first
+    assert cache.checkout_commit(repo) == first
     flow.write_archive([{"inputs": "1" * 64, "core": "x"}, {"inputs": "2" * 64, "core": "y"}],
                        arch)
-    assert flow.checkout_commit(repo) == first  # only a generated page differs
+    assert cache.checkout_commit(repo) == first  # only a generated page differs
     _git(repo, "commit", "-qam", "two")
     second = _git(repo, "rev-parse", "--short", "HEAD")
     (repo / "rtl.v").write_text("module m; wire w; endmodule\n")
-    assert flow.checkout_commit(repo) == f"{second}-dirty"
-    assert flow.checkout_commit(tmp_path / "elsewhere") is None
+    assert cache.checkout_commit(repo) == f"{second}-dirty"
+    assert cache.checkout_commit(tmp_path / "elsewhere") is None
     assert flow.first_commits(arch) == {"1" * 64: first, "2" * 64: second}
     assert flow.backfill_commits(arch) == 2 and flow.backfill_commits(arch) == 0
     assert {r["commit"] for r in flow.read_archive(arch).values()} == {first, second}

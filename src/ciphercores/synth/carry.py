@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .. import cores
 from ..errors import NotCached
-from . import flow, limits, netlist
+from . import cache, flow, limits, netlist
 from .targets import get as get_target
 
 
@@ -47,7 +47,7 @@ def carry_over(rec: dict, inputs: str, synth: dict, reason: str,
     out["commands"] = [synth["script"].strip(), *(
         re.sub(r"/synth/[0-9a-f]+/", f"/synth/{synth['dir']}/", c)
         for c in rec.get("commands", [])[1:])]
-    out["carried_over"] = {"from": rec["inputs"], "date": flow.now(), "reason": reason,
+    out["carried_over"] = {"from": rec["inputs"], "date": cache.now(), "reason": reason,
                            **({"step": step} if step else {}),
                            **({"earlier": rec["carried_over"]} if rec.get("carried_over")
                               else {})}

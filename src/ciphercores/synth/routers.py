@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .. import cores
 from ..errors import PnrStopped
-from . import flow
+from . import cache, flow
 
 #: (core, parameters) compared, smallest first; the last two are the largest designs
 SETS: tuple[tuple[str, dict[str, int]], ...] = (
@@ -55,8 +55,8 @@ def _stopped(core: cores.Core, params: dict[str, int], router: str, seed: int,
     return {"core": core.name, "params": core.params(params), "target": TARGET,
             "grade": GRADE, "seeds": [seed], "router": router, "status": "stopped",
             "error": error, "inputs": _digest(core, params, router, seed),
-            "date": flow.now(),
-            "commit": flow.checkout_commit()}
+            "date": cache.now(),
+            "commit": cache.checkout_commit()}
 
 
 def save(recs: list[dict], path: Path | None = None) -> None:
