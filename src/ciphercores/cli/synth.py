@@ -102,7 +102,7 @@ def format_record(r: dict) -> str:
 
 def _synth(args: argparse.Namespace) -> int:
     from .. import cores
-    from ..synth import flow
+    from ..synth import flow, runner
 
     if args.stale:
         if args.core:
@@ -129,7 +129,7 @@ def _synth(args: argparse.Namespace) -> int:
         return 0
     if args.pnr_limit is not None and args.pnr_limit <= 0:
         raise UsageError("--pnr-limit takes a positive number of minutes")
-    limit_s = args.pnr_limit * 60 if args.pnr_limit is not None else flow.PNR_LIMIT_S
+    limit_s = args.pnr_limit * 60 if args.pnr_limit is not None else runner.PNR_LIMIT_S
     rec = flow.measure(core, params, args.target, grade, _seeds(args.seeds), args.force,
                        router=args.router, limit_s=limit_s)
     print(json.dumps(rec, indent=1) if args.json else format_record(rec))
@@ -238,7 +238,8 @@ def print_stale(shown: list[dict], by_part: list[dict] = ()) -> int:
 
 def add(sub) -> None:
     """Register the subcommands on the `ciphercores` parser's subparsers."""
-    from ..synth.flow import DEFAULT_SEEDS, PNR_LIMIT_S, PNR_STALL_S, ROUTERS
+    from ..synth.flow import DEFAULT_SEEDS, ROUTERS
+    from ..synth.runner import PNR_LIMIT_S, PNR_STALL_S
     from ..synth.targets import TARGETS
 
     seeds = ",".join(map(str, DEFAULT_SEEDS))

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import resource
 import statistics
 import subprocess
 import time
@@ -20,7 +19,7 @@ from pathlib import Path
 from .. import cores, tools
 from ..cores import RTL, Core
 from ..errors import BadTargetError, FlowError, NotCached, PnrStopped, ToolNotFound
-from . import cache, canon, limits, netlist, reports, sta
+from . import cache, canon, limits, netlist, reports, runner, sta
 from .targets import RESOURCES, Target
 
 HARNESS_TOP = "synth_harness"
@@ -33,111 +32,6 @@ DEFAULT_SEEDS = (1, 2, 3)
 #: nextpnr's routers: router1 (its default) measures the archive; router2 is for exploration
 #: (docs/results.md, "Router1 against router2")
 ROUTERS = ("router1", "router2")
-#: a place-and-route seed is ended when it runs longer than this (``--pnr-limit``) ...
-PNR_LIMIT_S = 4 * 3600
-#: ... or when its router has not come closer to a finished routing (``reports.
-#: route_progress``) for this long: a run that stopped converging, never left to hang
-PNR_STALL_S = 30 * 60
-#: how often a running nextpnr's log is read
-_POLL_S = 5.0
-#: the priority the tools run at (``set_tool_nice``; None: this process's own)
-_TOOL_NICE: int | None = None
-
-
-def set_tool_nice(nice: int | None) -> None:
-    """Run every tool from now on at ``nice`` (None: as this process), for work that must
-    yield to everything else on the machine (the re-measure queue). ``os.nice`` alone does not
-    do that where the kernel groups processes by session (autogroup scheduling,
-    /proc/sys/kernel/sched_autogroup_enabled): there the scheduler shares the CPU between
-    sessions first, and a process's nice counts only inside its own. Each tool therefore runs in
-    a session of its own whose group gets ``nice`` too. The tools have no terminal; this
-    process still has its own and ends them when it is interrupted."""
-    global _TOOL_NICE
-    _TOOL_NICE = nice
-
-
-def _tool_session() -> None:
-    """In a tool's process before it starts (``preexec_fn``): a session of its own, its
-    scheduling group at ``_TOOL_NICE``, and the process itself too."""
-    if _TOOL_NICE is None:
-        return
-    os.setsid()
-    try:
-        with open("/proc/self/autogroup", "w") as f:
-            f.write(str(_TOOL_NICE))
-    except OSError:  # no autogroup scheduling in this kernel: the process's own nice will do
-        pass
-    os.setpriority(os.PRIO_PROCESS, 0, max(os.getpriority(os.PRIO_PROCESS, 0), _TOOL_NICE))
-
-
-def _tool_spawn() -> dict:
-    """subprocess options for a tool (``set_tool_nice``)."""
-    return {"preexec_fn": _tool_session} if _TOOL_NICE is not None else {}
-
-
-def _run_tool(args: list[str], cwd: Path, log_name: str) -> tuple[int, str, float]:
-    """Run a tool in ``cwd`` without a terminal; returns (rc, log + stderr, seconds)."""
-    t0 = time.monotonic()
-    res = subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False,
-                         stdin=subprocess.DEVNULL, **_tool_spawn())
-    wall = time.monotonic() - t0
-    log_path = cwd / log_name
-    log = log_path.read_text(errors="replace") if log_path.exists() else ""
-    return res.returncode, log + "\n" + res.stdout + "\n" + res.stderr, wall
-
-
-def _run_pnr(args: list[str], cwd: Path, log_name: str, limit_s: float,
-             stall_s: float) -> tuple[int, str, float, float]:
-    """``_run_tool`` for nextpnr, watched: the run is ended (PnrStopped) when it passes
-    ``limit_s`` seconds, or when its router's distance from a finished routing has not reached
-    a new low for ``stall_s`` seconds. Returns (rc, log, wall seconds, CPU seconds): the CPU
-    time does not grow with the machine's load, the wall time does."""
-    t0 = time.monotonic()
-    cpu0 = _children_cpu_s()
-    log_path = cwd / log_name
-    with open(cwd / "pnr.out", "w") as out:
-        proc = subprocess.Popen(args, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, **_tool_spawn())
-        best: int | None = None
-        best_t = t0
-        try:
-            while True:
-                try:
-                    rc = proc.wait(timeout=_POLL_S)
-                    break
-                except subprocess.TimeoutExpired:
-                    pass
-                now = time.monotonic()
-                log = log_path.read_text(errors="replace") if log_path.exists() else ""
-                progress = reports.route_progress(log)
-                if progress and (best is None or min(progress) < best):
-                    best, best_t = min(progress), now
-                why = None
-                if now - t0 > limit_s:
-                    why = f"passed its wall-time limit of {limit_s / 60:g} min"
-                elif best is not None and now - best_t > stall_s:
-                    why = (f"stopped converging: the router came no closer than {best} "
-                           f"(arcs left or overuse) in the last {stall_s / 60:g} min")
-                if why:
-                    proc.kill()
-                    proc.wait()
-                    raise PnrStopped(f"ended after {now - t0:.0f} s: {why}")
-        except BaseException:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-            raise
-    wall = time.monotonic() - t0
-    log = log_path.read_text(errors="replace") if log_path.exists() else ""
-    return (rc, log + "\n" + (cwd / "pnr.out").read_text(errors="replace"), wall,
-            _children_cpu_s() - cpu0)
-
-
-def _children_cpu_s() -> float:
-    """User and system CPU seconds of this process's finished children (the steps run one
-    at a time in a process, so the difference around a run is that run's)."""
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ru.ru_utime + ru.ru_stime
 
 
 # ---------------------------------------------------------------------------------------
@@ -302,7 +196,7 @@ def port_widths(design: Design, force: bool = False,
         script = (f"read_verilog {' '.join(rels)}\nhierarchy -top {design.top} {chp}\n"
                   f"tee -q -o ports.txt portlist {design.top}\n")
         (work / "ports.ys").write_text(script)
-        rc, log, wall = _run_tool([tools.find("yosys"), "-q", "-l", "ports.log", "-s",
+        rc, log, wall = runner.run_tool([tools.find("yosys"), "-q", "-l", "ports.log", "-s",
                                    "ports.ys"], work, "ports.log")
         if rc != 0 or not (work / "ports.txt").exists():
             raise FlowError(f"{design.top}: elaboration failed: {reports.yosys_failure(log)}")
@@ -399,7 +293,7 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
         (work / "synth.ys").write_text(text)
         # -d: Yosys's time per pass at the end of the log (where a long synthesis goes)
         args = [tools.find("yosys"), "-q", "-d", "-l", "synth.log", "-s", "synth.ys"]
-        rc, log, wall = _run_tool(args, work, "synth.log")
+        rc, log, wall = runner.run_tool(args, work, "synth.log")
         mapper = "abc9"
         note = None
         if rc != 0 and target.synth_abc and "ABC9" in reports.last_pass(log):
@@ -408,7 +302,7 @@ def synthesize(design: Design | None, widths: Widths, target: Target,
             (work / "synth_abc9_failed.log").write_text(log)
             text = script(target.synth_abc, rels)
             (work / "synth.ys").write_text(text)
-            rc, log, wall2 = _run_tool(args, work, "synth.log")
+            rc, log, wall2 = runner.run_tool(args, work, "synth.log")
             wall += wall2
             mapper = "abc"
         if rc != 0 or not (work / "stat.json").exists():
@@ -467,7 +361,7 @@ def top_port_bits(netlist_json: Path, top: str) -> list[str]:
 
 def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, seed: int,
                 force: bool = False, cache_only: bool = False, router: str = "router1",
-                limit_s: float = PNR_LIMIT_S) -> dict:
+                limit_s: float = runner.PNR_LIMIT_S) -> dict:
     """nextpnr on a synthesised netlist, one seed; returns the step's meta (status ok or
     does not fit, routed timing, utilisation, the seconds of placement and routing). Raises
     PnrStopped (never cached) for a run ended by ``limit_s`` or for not converging."""
@@ -495,8 +389,8 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
         # the target's own limit where it sets a shorter one (a slow place-and-route tool)
         limit = min(limit_s, target.pnr_limit_s or limit_s)
         try:
-            rc, log, wall, cpu = _run_pnr([tools.find(target.pnr), *args, *sdf_args], work,
-                                          "pnr.log", limit, PNR_STALL_S)
+            rc, log, wall, cpu = runner.run_pnr([tools.find(target.pnr), *args, *sdf_args],
+                                                work, "pnr.log", limit, runner.PNR_STALL_S)
         except PnrStopped as e:
             raise PnrStopped(f"{target.pnr} seed {seed}: {e}") from None
         meta = {"command": f"{target.pnr} {' '.join(args)}", "wall_s": round(wall, 2),
@@ -563,7 +457,7 @@ def _median_slow_paths(pnrs: list[dict], med: float) -> dict | None:
 def _measure_design(design: Design | None, widths: Widths, target: Target, grade: str | None,
                     seeds: tuple[int, ...], force: bool, cache_only: bool,
                     harness: Harness = BLOCK, router: str = "router1",
-                    limit_s: float = PNR_LIMIT_S) -> dict:
+                    limit_s: float = runner.PNR_LIMIT_S) -> dict:
     sdir, smeta, scached = synthesize(design, widths, target, force, cache_only, harness)
     area = reports.classify(target, smeta["cells"])
     out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
@@ -608,7 +502,7 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
 def measure(core: Core, params: dict[str, int] | None = None, target: str | Target = "ecp5",
             grade: str | None = None, seeds: tuple[int, ...] = DEFAULT_SEEDS,
             force: bool = False, cache_only: bool = False, router: str = "router1",
-            limit_s: float = PNR_LIMIT_S) -> dict:
+            limit_s: float = runner.PNR_LIMIT_S) -> dict:
     """Measure ``core`` with ``params`` inside the harness on ``target``; return the record
     (see ``ciphercores synth --json``). No ``seeds``: synthesis only, even on a target with
     place-and-route. ``cache_only``: raise NotCached rather than run a tool. Raises FlowError

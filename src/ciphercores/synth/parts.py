@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..cores import Core
 from ..errors import FlowError, NotCached
-from . import cache, flow, reports
+from . import cache, flow, reports, runner
 from .targets import RESOURCES, Target
 
 #: the label of what is left outside the parts (the core's own top, the harness)
@@ -112,7 +112,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
                 f"{tgt.synth.format(top=hns.top, json='netlist.json')}\n"
                 f"tee -q -o stat.json stat -json\n")
         (work / "synth.ys").write_text(text)
-        rc, log, wall = flow._run_tool([flow.tools.find("yosys"), "-q", "-l", "synth.log", "-s",
+        rc, log, wall = runner.run_tool([flow.tools.find("yosys"), "-q", "-l", "synth.log", "-s",
                                         "synth.ys"], work, "synth.log")
         if rc != 0 or not (work / "stat.json").exists():
             raise FlowError(f"yosys ({tgt.name}, by part): {reports.yosys_failure(log)}")
