@@ -12,7 +12,7 @@ import pytest
 
 from ciphercores import cores, tools
 from ciphercores.errors import ToolNotFound
-from ciphercores.synth import cache, flow, reports, targets
+from ciphercores.synth import cache, design, flow, reports, targets
 
 BOARDS = ("gw1n", "gw2a", "nexus", "gatemate")
 
@@ -86,7 +86,7 @@ def test_a_core_too_large_for_the_part_is_not_placed(monkeypatch, tmp_path):
 
     monkeypatch.setattr(flow, "synthesize", fake_synth)
     monkeypatch.setattr(flow, "place_route", no_pnr)
-    out = flow._measure_design(None, flow.Widths(128, 128, 0), t, "9", (1,), False, False)
+    out = flow._measure_design(None, design.Widths(128, 128, 0), t, "9", (1,), False, False)
     assert out["status"] == "does not fit"
     assert "LUT 20,000 needed / 8,640 available" in out["error"]
 
@@ -125,13 +125,13 @@ def test_harness_synthesises_through_synth_gowin_with_its_pins():
     for every port bit, the clock on the board's oscillator pin."""
     t = targets.get("gw1n")
     core = cores.get("speck_iter")
-    widths = flow.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
+    widths = design.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
     sdir, meta, _ = flow.synthesize(None, widths, t)
     area = reports.classify(t, meta["cells"])
     assert area["other"] == 0, meta["cells"]
     assert area["lut"] > 0 and area["ff"] > widths.data_bits
     cst = (Path(sdir) / flow.constraint_name(t, "9")).read_text().splitlines()
-    ports = flow.top_port_bits(Path(sdir) / "netlist.json", flow.HARNESS_TOP)
+    ports = flow.top_port_bits(Path(sdir) / "netlist.json", design.HARNESS_TOP)
     assert cst[0] == 'IO_LOC "clk" 52;' and len(cst) == len(ports) >= 3
     assert flow.constraint_args(t, "9", Path(sdir), Path(sdir) / "x") == [
         "--vopt", f"cst=../{flow.constraint_name(t, '9')}"]
@@ -145,7 +145,7 @@ def test_harness_places_and_routes_on_each_board_part(name):
     and the part's capacity as nextpnr reports it matches the target's."""
     t = targets.get(name)
     core = cores.get("speck_iter")
-    widths = flow.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
+    widths = design.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
     sdir, meta, _ = flow.synthesize(None, widths, t)
     pnr = flow.place_route(sdir, meta, t, t.default_grade, 1)
     assert pnr["status"] == "ok" and pnr["timing"]["fmax_mhz"] > 0
@@ -207,7 +207,7 @@ def test_records_of_a_board_come_from_the_archive_without_its_tool(tmp_path, mon
     rec["inputs"] = flow.inputs_digest(core, p, "nexus", "40", (1, 2, 3))
     archive = tmp_path / "measurements.json"
     flow.write_archive([rec], archive)
-    flow.widths_of(core, p)  # the ports step cached: the record would be read up to the tools
+    design.widths_of(core, p)  # the ports step cached: the record would be read up to the tools
     real_find = tools.find
 
     def find(tool, required=True):

@@ -13,7 +13,7 @@ import pytest
 
 from ciphercores import cores
 from ciphercores.cores.gcmcore import GcmCore
-from ciphercores.synth import flow, reports, targets
+from ciphercores.synth import design, flow, reports, targets
 
 STUB = Path(__file__).with_name("gcm_stub.v")
 
@@ -47,16 +47,16 @@ GCM_CAPTURED = 128 + 16 + 3 + 1 + 1 + 3
 
 
 def test_harness_is_chosen_by_core():
-    assert flow.harness_of(cores.get("aes_iter")) is flow.BLOCK
-    assert flow.harness_of(cores.get("ctr(aes_iter)")) is flow.BLOCK
-    assert flow.harness_of(cores.get("gcm(aes_iter)")) is flow.GCM
-    assert flow.harness_of(cores.get("gcm(aes_pipe)")) is flow.GCM
-    w = flow.Widths(128, 256, 6)
-    assert flow.BLOCK.params(w) == {"DATA_BITS": 128, "KEY_BITS": 256, "TLEN_BITS": 6}
-    assert flow.GCM.params(w) == {"KEY_BITS": 256, "TLEN_BITS": 6}
+    assert design.harness_of(cores.get("aes_iter")) is design.BLOCK
+    assert design.harness_of(cores.get("ctr(aes_iter)")) is design.BLOCK
+    assert design.harness_of(cores.get("gcm(aes_iter)")) is design.GCM
+    assert design.harness_of(cores.get("gcm(aes_pipe)")) is design.GCM
+    w = design.Widths(128, 256, 6)
+    assert design.BLOCK.params(w) == {"DATA_BITS": 128, "KEY_BITS": 256, "TLEN_BITS": 6}
+    assert design.GCM.params(w) == {"KEY_BITS": 256, "TLEN_BITS": 6}
     # the block harness's files are the ones every archived record was measured with
-    assert flow.BLOCK.rtl == ("common/synth_harness.v",)
-    assert flow.BLOCK.passthrough == ("common/synth_passthrough.v",)
+    assert design.BLOCK.rtl == ("common/synth_harness.v",)
+    assert design.BLOCK.passthrough == ("common/synth_passthrough.v",)
 
 
 def test_digest_of_a_gcm_core_follows_its_harness():
@@ -66,11 +66,11 @@ def test_digest_of_a_gcm_core_follows_its_harness():
     assert a != b
 
 
-@pytest.mark.parametrize("widths", [flow.Widths(128, 128, 0), flow.Widths(128, 256, 6)])
+@pytest.mark.parametrize("widths", [design.Widths(128, 128, 0), design.Widths(128, 256, 6)])
 def test_gcm_harness_alone_synthesises(widths):
     """The harness around synth_passthrough_gcm: every input bit a chain flip-flop, every
     output captured (only the two ready outputs the pass-through ties high may go)."""
-    _, meta, _ = flow.synthesize(None, widths, targets.get("ecp5"), harness=flow.GCM)
+    _, meta, _ = flow.synthesize(None, widths, targets.get("ecp5"), harness=design.GCM)
     assert "hierarchy -top synth_harness_gcm" in meta["script"]
     assert meta["key"]["harness_top"] == "synth_harness_gcm"
     ff = reports.classify(targets.get("ecp5"), meta["cells"])["ff"]
@@ -82,7 +82,7 @@ def test_flow_subtracts_the_gcm_harness():
     """A stand-in with the GCM ports through the flow: it is measured in the GCM harness and
     its area is the total less the harness alone (measured around synth_passthrough_gcm)."""
     core = _stub()
-    assert flow.harness_of(core) is flow.GCM
+    assert design.harness_of(core) is design.GCM
     rec = flow.measure(core, None, "ecp5", seeds=())
     assert rec["status"] == "ok", rec["error"]
     assert (rec["data_bits"], rec["key_bits"], rec["tlen_bits"], rec["lanes"]) == (128, 128, 0, 1)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ciphercores import cores, datasheets
-from ciphercores.synth import flow, results
+from ciphercores.synth import design, flow, results
 from ciphercores.synth.targets import TARGETS
 
 
@@ -89,7 +89,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
         flow.recorded(core, p, "ecp5", "8", seeds=(1,), archive=arch)
     with pytest.raises(flow.NotCached):  # another parameter set
         flow.recorded(core, {"WORD": 24, "KEY_WORDS": 4}, "ecp5", "8", archive=arch)
-    real = flow.Design.files
+    real = design.Design.files
 
     def edited(change):
         def files(self):
@@ -101,7 +101,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
                 copy.write_text(text if name.startswith("mem/") else change(text))
                 out[name] = str(copy)
             return out
-        monkeypatch.setattr(flow.Design, "files", files)
+        monkeypatch.setattr(design.Design, "files", files)
 
     edited(lambda text: "// a comment edited\n" + text)  # synthesis sees the same RTL
     assert flow.recorded(core, p, "ecp5", "8", archive=arch)["fmax_mhz"] == 100.0

