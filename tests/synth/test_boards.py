@@ -12,7 +12,7 @@ import pytest
 
 from ciphercores import cores, tools
 from ciphercores.errors import ToolNotFound
-from ciphercores.synth import cache, design, flow, reports, targets
+from ciphercores.synth import cache, design, flow, reports, steps, targets
 
 BOARDS = ("gw1n", "gw2a", "nexus", "gatemate")
 
@@ -84,8 +84,8 @@ def test_a_core_too_large_for_the_part_is_not_placed(monkeypatch, tmp_path):
     def no_pnr(*a, **k):
         raise AssertionError("place_route must not run for a design that does not fit")
 
-    monkeypatch.setattr(flow, "synthesize", fake_synth)
-    monkeypatch.setattr(flow, "place_route", no_pnr)
+    monkeypatch.setattr(steps, "synthesize", fake_synth)
+    monkeypatch.setattr(steps, "place_route", no_pnr)
     out = flow._measure_design(None, design.Widths(128, 128, 0), t, "9", (1,), False, False)
     assert out["status"] == "does not fit"
     assert "LUT 20,000 needed / 8,640 available" in out["error"]
@@ -126,15 +126,15 @@ def test_harness_synthesises_through_synth_gowin_with_its_pins():
     t = targets.get("gw1n")
     core = cores.get("speck_iter")
     widths = design.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
-    sdir, meta, _ = flow.synthesize(None, widths, t)
+    sdir, meta, _ = steps.synthesize(None, widths, t)
     area = reports.classify(t, meta["cells"])
     assert area["other"] == 0, meta["cells"]
     assert area["lut"] > 0 and area["ff"] > widths.data_bits
-    cst = (Path(sdir) / flow.constraint_name(t, "9")).read_text().splitlines()
-    ports = flow.top_port_bits(Path(sdir) / "netlist.json", design.HARNESS_TOP)
+    cst = (Path(sdir) / steps.constraint_name(t, "9")).read_text().splitlines()
+    ports = steps.top_port_bits(Path(sdir) / "netlist.json", design.HARNESS_TOP)
     assert cst[0] == 'IO_LOC "clk" 52;' and len(cst) == len(ports) >= 3
-    assert flow.constraint_args(t, "9", Path(sdir), Path(sdir) / "x") == [
-        "--vopt", f"cst=../{flow.constraint_name(t, '9')}"]
+    assert steps.constraint_args(t, "9", Path(sdir), Path(sdir) / "x") == [
+        "--vopt", f"cst=../{steps.constraint_name(t, '9')}"]
     assert t.does_not_fit("9", area) is None
 
 
@@ -146,8 +146,8 @@ def test_harness_places_and_routes_on_each_board_part(name):
     t = targets.get(name)
     core = cores.get("speck_iter")
     widths = design.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
-    sdir, meta, _ = flow.synthesize(None, widths, t)
-    pnr = flow.place_route(sdir, meta, t, t.default_grade, 1)
+    sdir, meta, _ = steps.synthesize(None, widths, t)
+    pnr = steps.place_route(sdir, meta, t, t.default_grade, 1)
     assert pnr["status"] == "ok" and pnr["timing"]["fmax_mhz"] > 0
     lut, ff = BELS[name]
     cap = t.capacity[t.default_grade]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from ciphercores import cli, cores
-from ciphercores.errors import NotCached
-from ciphercores.synth import flow, queue, runner
+from ciphercores.errors import FlowError, NotCached
+from ciphercores.synth import queue, runner
 
 STEP_S = 600.0  # each fake step's tool time
 
@@ -119,7 +119,7 @@ def test_a_failing_record_is_reported_and_the_queue_goes_on(tools, monkeypatch):
 
     def fails_on_aes(job, seeds, cache_only=False):
         if job.core == "aes_pipe" and not cache_only:
-            raise flow.FlowError("nextpnr-ecp5: ERROR: boom")
+            raise FlowError("nextpnr-ecp5: ERROR: boom")
         return FakeTools.measure_step(tools, job, seeds, cache_only)
 
     monkeypatch.setattr(queue, "measure_step", fails_on_aes)

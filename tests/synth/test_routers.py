@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from ciphercores import cli, cores
-from ciphercores.errors import EXIT_CODES, PnrStopped
+from ciphercores.errors import EXIT_CODES, FlowError, PnrStopped
 from ciphercores.synth import flow, reports, routers, runner
 
 #: lines of a real nextpnr-ecp5 0.11 log (bf_pipe, seed 1, router1), cut
@@ -98,7 +98,7 @@ def test_a_converging_router_is_left_alone(tmp_path, monkeypatch):
 
 def test_stopped_runs_have_their_own_exit_status():
     assert PnrStopped in [cls for cls, _ in EXIT_CODES.values()]
-    assert PnrStopped.exit_code != flow.FlowError.exit_code
+    assert PnrStopped.exit_code != FlowError.exit_code
 
 
 def test_router1_keeps_the_archives_digests_and_router2_has_its_own():

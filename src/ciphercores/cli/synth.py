@@ -238,8 +238,9 @@ def print_stale(shown: list[dict], by_part: list[dict] = ()) -> int:
 
 def add(sub) -> None:
     """Register the subcommands on the `ciphercores` parser's subparsers."""
-    from ..synth.flow import DEFAULT_SEEDS, ROUTERS
+    from ..synth.flow import DEFAULT_SEEDS
     from ..synth.runner import PNR_LIMIT_S, PNR_STALL_S
+    from ..synth.steps import ROUTERS
     from ..synth.targets import TARGETS
 
     seeds = ",".join(map(str, DEFAULT_SEEDS))

