@@ -12,7 +12,7 @@ import pytest
 
 from ciphercores import cores, tools
 from ciphercores.errors import ToolNotFound
-from ciphercores.synth import cache, design, flow, reports, steps, targets
+from ciphercores.synth import cache, design, flow, measurements, reports, steps, targets
 
 BOARDS = ("gw1n", "gw2a", "nexus", "gatemate")
 
@@ -198,15 +198,15 @@ def test_records_of_a_board_come_from_the_archive_without_its_tool(tmp_path, mon
     record (its inputs name the pinned package version, the same as where it was measured)."""
     core = cores.get("speck_iter")
     p = core.params()
-    rec = {"schema": flow.SCHEMA, "core": core.name, "params": p, "target": "nexus",
+    rec = {"schema": measurements.SCHEMA, "core": core.name, "params": p, "target": "nexus",
            "grade": "40", "seeds": [1, 2, 3], "status": "ok", "error": None,
            "fmax_mhz": 150.0, "fmax_min_mhz": 149.0, "fmax_max_mhz": 151.0, "lanes": 1,
            "core_area": {"lut": 500, "ff": 300, "carry": 0, "bram": 0, "dsp": 0, "lutram": 0},
            "harness": {"area": {"lut": 1, "ff": 2}}, "tools": {}, "wall_s": 1.0,
            "date": "2026-11-27T00:00:00+00:00", "commands": []}
-    rec["inputs"] = flow.inputs_digest(core, p, "nexus", "40", (1, 2, 3))
+    rec["inputs"] = measurements.inputs_digest(core, p, "nexus", "40", (1, 2, 3))
     archive = tmp_path / "measurements.json"
-    flow.write_archive([rec], archive)
+    measurements.write_archive([rec], archive)
     design.widths_of(core, p)  # the ports step cached: the record would be read up to the tools
     real_find = tools.find
 

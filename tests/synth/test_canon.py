@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ciphercores import cores
-from ciphercores.synth import canon, flow
+from ciphercores.synth import canon, flow, measurements
 from ciphercores.synth.design import Design
 
 RTL = cores.RTL
@@ -125,7 +125,7 @@ def test_every_archived_record_is_current_or_shown_stale(tmp_path, monkeypatch):
     from ciphercores.synth import results
 
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    archive = flow.read_archive()
+    archive = measurements.read_archive()
     assert archive
     page = (cores.ROOT / "docs" / "results.md").read_text()
     listed = page.split("## Stale rows\n", 1)[1].split("\n## ", 1)[0] if "## Stale rows\n" \
@@ -133,8 +133,8 @@ def test_every_archived_record_is_current_or_shown_stale(tmp_path, monkeypatch):
     for digest, rec in archive.items():
         core = cores.get(rec["core"])  # a registered core or gcm(CORE)
         seeds = tuple(rec.get("seeds") or ())
-        if flow.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
-                              seeds) == digest:
+        if measurements.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
+                                      seeds) == digest:
             continue
         shown = flow.recorded(core, rec["params"], rec["target"], rec.get("grade"), seeds,
                               stale=True)

@@ -14,7 +14,7 @@ import pytest
 from ciphercores import cores
 from ciphercores.cores.gcmcore import GcmCore
 from ciphercores.errors import FlowError
-from ciphercores.synth import design, flow, reports, steps, targets
+from ciphercores.synth import design, flow, measurements, reports, steps, targets
 
 STUB = Path(__file__).with_name("gcm_stub.v")
 
@@ -62,8 +62,8 @@ def test_harness_is_chosen_by_core():
 
 def test_digest_of_a_gcm_core_follows_its_harness():
     gcm = cores.get("gcm(aes_iter)")
-    a = flow.inputs_digest(gcm, gcm.params(), "ecp5", "8", flow.DEFAULT_SEEDS)
-    b = flow.inputs_digest(gcm, gcm.params({"DIGIT": 8}), "ecp5", "8", flow.DEFAULT_SEEDS)
+    a = measurements.inputs_digest(gcm, gcm.params(), "ecp5", "8", flow.DEFAULT_SEEDS)
+    b = measurements.inputs_digest(gcm, gcm.params({"DIGIT": 8}), "ecp5", "8", flow.DEFAULT_SEEDS)
     assert a != b
 
 
@@ -131,4 +131,4 @@ def test_gcm_core_in_harness_area_subtracts_harness():
     assert core_area["bram"] > 0
     assert core_area["ff"] >= 4 * 128
     assert area["other"] == 0, f"unclassified cells: {rec['cells']}"
-    assert rec["inputs"] == flow.inputs_digest(core, p, "ecp5", None, ())
+    assert rec["inputs"] == measurements.inputs_digest(core, p, "ecp5", None, ())

@@ -13,7 +13,7 @@ import pytest
 
 from ciphercores import cli, cores
 from ciphercores.errors import EXIT_CODES, FlowError, PnrStopped
-from ciphercores.synth import flow, reports, routers, runner
+from ciphercores.synth import measurements, reports, routers, runner
 
 #: lines of a real nextpnr-ecp5 0.11 log (bf_pipe, seed 1, router1), cut
 ROUTER1_LOG = """\
@@ -104,9 +104,9 @@ def test_stopped_runs_have_their_own_exit_status():
 def test_router1_keeps_the_archives_digests_and_router2_has_its_own():
     core = cores.get("des_pipe")
     p = core.params(None)
-    base = flow.inputs_digest(core, p, "ecp5", "8", (1, 2, 3))
-    assert flow.inputs_digest(core, p, "ecp5", "8", (1, 2, 3), router="router1") == base
-    assert flow.inputs_digest(core, p, "ecp5", "8", (1, 2, 3), router="router2") != base
+    base = measurements.inputs_digest(core, p, "ecp5", "8", (1, 2, 3))
+    assert measurements.inputs_digest(core, p, "ecp5", "8", (1, 2, 3), router="router1") == base
+    assert measurements.inputs_digest(core, p, "ecp5", "8", (1, 2, 3), router="router2") != base
 
 
 def test_synth_refuses_an_unknown_router_and_a_bad_limit(capsys):
@@ -152,7 +152,7 @@ def test_the_archive_keeps_the_routers_section(tmp_path):
     path = tmp_path / "measurements.json"
     routers.save([{"inputs": "r2digest", "core": "des_pipe", "router": "router2",
                    "cached": True}], path)
-    flow.write_archive([{"inputs": "d1", "core": "des_pipe"}], path)
+    measurements.write_archive([{"inputs": "d1", "core": "des_pipe"}], path)
     data = json.loads(path.read_text())
     assert data["records"] == {"d1": {"inputs": "d1", "core": "des_pipe"}}
     assert data["routers"] == {"r2digest": {"inputs": "r2digest", "core": "des_pipe",

@@ -192,11 +192,11 @@ def _explore(args: argparse.Namespace) -> int:
 def write_pages(out: Path | None = None) -> tuple[Path, list[dict]]:
     """docs/results.md (or ``out``), and unless ``out`` is given the archive, the datasheets
     and the README's table, from one collection of records; returns the page and records."""
-    from ..synth import flow, results
+    from ..synth import measurements, results
 
     # the datasheets and the README's table come from the same records as the page; an
     # --out elsewhere leaves them alone
-    path, recs = results.write(out or results.DOC, None if out else flow.ARCHIVE)
+    path, recs = results.write(out or results.DOC, None if out else measurements.ARCHIVE)
     if not out:
         from .. import datasheets
 

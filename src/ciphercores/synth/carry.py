@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .. import cores
 from ..errors import NotCached
-from . import cache, flow, limits, netlist, steps
+from . import cache, flow, limits, measurements, netlist, steps
 from .design import Design, harness_of, widths_of
 from .targets import get as get_target
 
@@ -64,7 +64,7 @@ def carry_step(step: str, reason: str, archive: Path | None = None,
     (``only``: of these cores alone). Synthesises each design (cached; ``cache_only``: only
     the records whose synthesis is in the cache, no tool runs) and rewrites the archive.
     Returns (core, old digest, new digest) of each record carried."""
-    path = archive or flow.ARCHIVE
+    path = archive or measurements.ARCHIVE
     data = json.loads(path.read_text())
     records = data["records"]
     carried = []
@@ -74,8 +74,8 @@ def carry_step(step: str, reason: str, archive: Path | None = None,
         core = cores.get(rec["core"])
         p = core.params(rec["params"])
         args = (core, p, rec["target"], rec.get("grade"), tuple(rec.get("seeds") or ()))
-        new = flow.inputs_digest(*args)
-        if new == digest or flow.inputs_digest(*args, without=(step,)) != digest:
+        new = measurements.inputs_digest(*args)
+        if new == digest or measurements.inputs_digest(*args, without=(step,)) != digest:
             continue  # current, or re-keyed by something else than the step
         design = Design.of(core, p)
         assert step in netlist.keys(rec["target"], design.canonical())

