@@ -74,11 +74,11 @@ def lint_harness(core: cores.Core | None, params: dict[str, int],
     """The measurement harness (rtl/common/synth_harness.v, or synth_harness_gcm.v with
     ``gcm``) around ``core`` (None: around its pass-through), as ciphercores.synth elaborates
     it."""
-    from .synth import flow
+    from .synth import design
 
     data, key, tlen = widths
-    harness = flow.GCM if gcm else flow.BLOCK
-    hparams = harness.params(flow.Widths(data, key, tlen))
+    harness = design.GCM if gcm else design.BLOCK
+    hparams = harness.params(design.Widths(data, key, tlen))
     args = [tools.find("verilator"), "--lint-only", "-Wall", "--top-module", harness.top,
             *(f"-G{k}={v}" for k, v in hparams.items())]
     if core is None:
@@ -106,9 +106,9 @@ def _harness_cases():
         p = core.params()
         tlen = 0
         if core.key_len_port:  # the width as the RTL elaborates it (Yosys, cached)
-            from .synth import flow
+            from .synth import design
 
-            ports = flow.port_widths(flow.Design.of(core, p))
+            ports = design.port_widths(design.Design.of(core, p))
             tlen = ports["s_key_tlen"][1] if "s_key_tlen" in ports else 0
         yield (f"synth_harness around {core.name} {p}", core, p,
                (core.block_bits(p) * core.lanes(p), core.key_bits(p), tlen))

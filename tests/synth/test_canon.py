@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from ciphercores import cores
-from ciphercores.synth import canon, flow
+from ciphercores.synth import canon, flow, measurements
+from ciphercores.synth.design import Design
 
 RTL = cores.RTL
 COUNTER = (RTL / "common" / "axis_credit_count.v").read_text()
@@ -100,7 +101,7 @@ def test_moving_or_commenting_a_design_keeps_its_key(tmp_path):
     """A design's files copied to another folder with comments changed give the same key
     part; a code change in one file gives another."""
     core = cores.CORES["speck_iter"]
-    design = flow.Design.of(core, core.params())
+    design = Design.of(core, core.params())
     moved = {}
     for name, path in design.files().items():
         dst = tmp_path / "elsewhere" / name.replace("/", "_")
@@ -108,11 +109,11 @@ def test_moving_or_commenting_a_design_keeps_its_key(tmp_path):
         text = Path(path).read_text()
         dst.write_text(text if name.startswith("mem/") else "// moved\n" + text)
         moved[name] = str(dst)
-    assert flow.canonical_files(moved) == design.canonical()
+    assert canon.canonical_files(moved) == design.canonical()
     first = next(n for n in moved if n.endswith(".v"))
     p = tmp_path / "elsewhere" / first.replace("/", "_")
     p.write_text(p.read_text().replace("endmodule", "wire unused_w;\nendmodule"))
-    assert flow.canonical_files(moved) != design.canonical()
+    assert canon.canonical_files(moved) != design.canonical()
 
 
 def test_every_archived_record_is_current_or_shown_stale(tmp_path, monkeypatch):
@@ -124,7 +125,7 @@ def test_every_archived_record_is_current_or_shown_stale(tmp_path, monkeypatch):
     from ciphercores.synth import results
 
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    archive = flow.read_archive()
+    archive = measurements.read_archive()
     assert archive
     page = (cores.ROOT / "docs" / "results.md").read_text()
     listed = page.split("## Stale rows\n", 1)[1].split("\n## ", 1)[0] if "## Stale rows\n" \
@@ -132,8 +133,8 @@ def test_every_archived_record_is_current_or_shown_stale(tmp_path, monkeypatch):
     for digest, rec in archive.items():
         core = cores.get(rec["core"])  # a registered core or gcm(CORE)
         seeds = tuple(rec.get("seeds") or ())
-        if flow.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
-                              seeds) == digest:
+        if measurements.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
+                                      seeds) == digest:
             continue
         shown = flow.recorded(core, rec["params"], rec["target"], rec.get("grade"), seeds,
                               stale=True)

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from ciphercores import cores
-from ciphercores.synth import carry, flow, limits
+from ciphercores.synth import carry, flow, limits, measurements
 
 SCRIPT = ("read_verilog ...\nsynth_ecp5 -top synth_harness -json netlist.json\n"
           "# then ciphercores.synth.netlist.normal_write_modes: 160 DP16KD ports ...\n")
@@ -83,18 +83,18 @@ def test_other_cells_do_not_carry():
 def test_archived_carried_records_came_from_their_digest_before_the_step():
     """Every archived record carried over by a netlist step, and current today, had before
     that step exactly the digest it names: the step alone re-keyed it."""
-    carried = [r for r in flow.read_archive().values() if r.get("carried_over")]
+    carried = [r for r in measurements.read_archive().values() if r.get("carried_over")]
     assert carried
     for rec in carried:
         core = cores.get(rec["core"])
         step = rec["carried_over"].get("step")
         seeds = tuple(rec.get("seeds") or ())
-        if step is None or flow.inputs_digest(core, rec["params"], rec["target"],
-                                              rec.get("grade"), seeds) != rec["inputs"]:
+        if step is None or measurements.inputs_digest(core, rec["params"], rec["target"],
+                                                      rec.get("grade"), seeds) != rec["inputs"]:
             continue  # a record of older RTL since (shown stale: test_canon): not checkable
-        assert flow.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
-                                  tuple(rec.get("seeds") or ()), without=(step,)
-                                  ) == rec["carried_over"]["from"], rec["core"]
+        assert measurements.inputs_digest(core, rec["params"], rec["target"], rec.get("grade"),
+                                          tuple(rec.get("seeds") or ()), without=(step,)
+                                          ) == rec["carried_over"]["from"], rec["core"]
 
 
 def test_carry_step_moves_a_record_the_step_rekeyed(tmp_path, monkeypatch):
@@ -103,18 +103,18 @@ def test_carry_step_moves_a_record_the_step_rekeyed(tmp_path, monkeypatch):
     core = cores.get("aes_iter")
     p = core.params()
     args = (core, p, "ecp5", "8", flow.DEFAULT_SEEDS)
-    before = flow.inputs_digest(*args, without=("netlist_writemode",))
-    today = flow.inputs_digest(*args)
+    before = measurements.inputs_digest(*args, without=("netlist_writemode",))
+    today = measurements.inputs_digest(*args)
     assert before != today
     old = _record({"1": 86.04, "2": 89.38, "3": 89.37}, {"READBEFOREWRITE": 16})
     old.update(core="aes_iter", params=p, inputs=before, cells=flow.measure(
         core, p, "ecp5", seeds=())["cells"])  # the cells Yosys gives today (the same netlist)
     other = {**old, "core": "speck_iter", "params": cores.get("speck_iter").params()}
-    other["inputs"] = flow.inputs_digest(cores.get("speck_iter"), other["params"], "ecp5",
-                                         "8", flow.DEFAULT_SEEDS)
+    other["inputs"] = measurements.inputs_digest(cores.get("speck_iter"), other["params"], "ecp5",
+                                                 "8", flow.DEFAULT_SEEDS)
     path = tmp_path / "measurements.json"
-    path.write_text(json.dumps({"schema": flow.SCHEMA, "records": {before: old,
-                                                                   other["inputs"]: other}}))
+    path.write_text(json.dumps({"schema": measurements.SCHEMA,
+                                "records": {before: old, other["inputs"]: other}}))
     assert carry.carry_step("netlist_writemode", "same routing", archive=path,
                             only={"bf_pipe"}) == []
     with monkeypatch.context() as m:  # nothing in the cache: nothing carried, no tool run

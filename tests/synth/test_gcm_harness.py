@@ -13,7 +13,8 @@ import pytest
 
 from ciphercores import cores
 from ciphercores.cores.gcmcore import GcmCore
-from ciphercores.synth import flow, reports, targets
+from ciphercores.errors import FlowError
+from ciphercores.synth import design, flow, measurements, reports, steps, targets
 
 STUB = Path(__file__).with_name("gcm_stub.v")
 
@@ -47,30 +48,30 @@ GCM_CAPTURED = 128 + 16 + 3 + 1 + 1 + 3
 
 
 def test_harness_is_chosen_by_core():
-    assert flow.harness_of(cores.get("aes_iter")) is flow.BLOCK
-    assert flow.harness_of(cores.get("ctr(aes_iter)")) is flow.BLOCK
-    assert flow.harness_of(cores.get("gcm(aes_iter)")) is flow.GCM
-    assert flow.harness_of(cores.get("gcm(aes_pipe)")) is flow.GCM
-    w = flow.Widths(128, 256, 6)
-    assert flow.BLOCK.params(w) == {"DATA_BITS": 128, "KEY_BITS": 256, "TLEN_BITS": 6}
-    assert flow.GCM.params(w) == {"KEY_BITS": 256, "TLEN_BITS": 6}
+    assert design.harness_of(cores.get("aes_iter")) is design.BLOCK
+    assert design.harness_of(cores.get("ctr(aes_iter)")) is design.BLOCK
+    assert design.harness_of(cores.get("gcm(aes_iter)")) is design.GCM
+    assert design.harness_of(cores.get("gcm(aes_pipe)")) is design.GCM
+    w = design.Widths(128, 256, 6)
+    assert design.BLOCK.params(w) == {"DATA_BITS": 128, "KEY_BITS": 256, "TLEN_BITS": 6}
+    assert design.GCM.params(w) == {"KEY_BITS": 256, "TLEN_BITS": 6}
     # the block harness's files are the ones every archived record was measured with
-    assert flow.BLOCK.rtl == ("common/synth_harness.v",)
-    assert flow.BLOCK.passthrough == ("common/synth_passthrough.v",)
+    assert design.BLOCK.rtl == ("common/synth_harness.v",)
+    assert design.BLOCK.passthrough == ("common/synth_passthrough.v",)
 
 
 def test_digest_of_a_gcm_core_follows_its_harness():
     gcm = cores.get("gcm(aes_iter)")
-    a = flow.inputs_digest(gcm, gcm.params(), "ecp5", "8", flow.DEFAULT_SEEDS)
-    b = flow.inputs_digest(gcm, gcm.params({"DIGIT": 8}), "ecp5", "8", flow.DEFAULT_SEEDS)
+    a = measurements.inputs_digest(gcm, gcm.params(), "ecp5", "8", flow.DEFAULT_SEEDS)
+    b = measurements.inputs_digest(gcm, gcm.params({"DIGIT": 8}), "ecp5", "8", flow.DEFAULT_SEEDS)
     assert a != b
 
 
-@pytest.mark.parametrize("widths", [flow.Widths(128, 128, 0), flow.Widths(128, 256, 6)])
+@pytest.mark.parametrize("widths", [design.Widths(128, 128, 0), design.Widths(128, 256, 6)])
 def test_gcm_harness_alone_synthesises(widths):
     """The harness around synth_passthrough_gcm: every input bit a chain flip-flop, every
     output captured (only the two ready outputs the pass-through ties high may go)."""
-    _, meta, _ = flow.synthesize(None, widths, targets.get("ecp5"), harness=flow.GCM)
+    _, meta, _ = steps.synthesize(None, widths, targets.get("ecp5"), harness=design.GCM)
     assert "hierarchy -top synth_harness_gcm" in meta["script"]
     assert meta["key"]["harness_top"] == "synth_harness_gcm"
     ff = reports.classify(targets.get("ecp5"), meta["cells"])["ff"]
@@ -82,7 +83,7 @@ def test_flow_subtracts_the_gcm_harness():
     """A stand-in with the GCM ports through the flow: it is measured in the GCM harness and
     its area is the total less the harness alone (measured around synth_passthrough_gcm)."""
     core = _stub()
-    assert flow.harness_of(core) is flow.GCM
+    assert design.harness_of(core) is design.GCM
     rec = flow.measure(core, None, "ecp5", seeds=())
     assert rec["status"] == "ok", rec["error"]
     assert (rec["data_bits"], rec["key_bits"], rec["tlen_bits"], rec["lanes"]) == (128, 128, 0, 1)
@@ -104,7 +105,7 @@ def test_gcm_ports_are_checked():
     """A core without the GCM ports (here the block interface's pass-through) is refused
     before synthesis, naming what is missing."""
     bad = _stub(top="synth_passthrough", src=cores.RTL / "common" / "synth_passthrough.v")
-    with pytest.raises(flow.FlowError, match="missing from the RTL: s_iv_tdata"):
+    with pytest.raises(FlowError, match="missing from the RTL: s_iv_tdata"):
         flow.measure(bad, {}, "ecp5", seeds=())
 
 
@@ -130,4 +131,4 @@ def test_gcm_core_in_harness_area_subtracts_harness():
     assert core_area["bram"] > 0
     assert core_area["ff"] >= 4 * 128
     assert area["other"] == 0, f"unclassified cells: {rec['cells']}"
-    assert rec["inputs"] == flow.inputs_digest(core, p, "ecp5", None, ())
+    assert rec["inputs"] == measurements.inputs_digest(core, p, "ecp5", None, ())

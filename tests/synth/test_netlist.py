@@ -16,7 +16,7 @@ import pytest
 
 from ciphercores import cores, tools
 from ciphercores.cores import RTL
-from ciphercores.synth import flow, limits, netlist, reports
+from ciphercores.synth import design, flow, limits, netlist, reports
 
 # the ROM's two ports (the bytes alone, MULT=0), then a register on them: marked (through
 # OUTREG=1), or plain with an extra use of the RAM output or a reset, which the step must leave
@@ -341,7 +341,7 @@ def test_the_flow_records_the_write_modes_after_the_step():
     core = cores.get("aes_iter")
     p = core.params()
     assert p["SBOX_BRAM"] == 1
-    assert netlist.keys("ecp5", flow.Design.of(core, p).canonical()) == {
+    assert netlist.keys("ecp5", design.Design.of(core, p).canonical()) == {
         "netlist": netlist.VERSION, "netlist_writemode": netlist.WRITEMODE_VERSION}
     rec = flow.measure(core, p, "ecp5", seeds=())
     assert rec["bram_write_modes"] == {"NORMAL": 16}

@@ -12,7 +12,7 @@ import pytest
 
 from ciphercores import cores
 from ciphercores.errors import FlowError
-from ciphercores.synth import flow, parts, results
+from ciphercores.synth import flow, measurements, parts, results
 
 #: aes_iter's modules with several instances (two MixColumns layers, four S-box ROM pairs)
 #: and one instance (the key step), some derived for a parameter set
@@ -89,7 +89,7 @@ def _parts_record(core, p, lut=(100, 40, 10, 5)):
     labels = [*core.parts(p), parts.REST]
     area = {label: {"lut": n, "ff": 1, "carry": 0, "bram": 0, "lutram": 0}
             for label, n in zip(labels, lut, strict=True)}
-    return {"schema": flow.SCHEMA, "kind": "parts", "core": core.name, "params": p,
+    return {"schema": measurements.SCHEMA, "kind": "parts", "core": core.name, "params": p,
             "target": "ecp5", "parts": dict(core.parts(p)), "area": area,
             "total": {r: sum(a[r] for a in area.values()) for r in area[labels[0]]},
             "tools": {"yosys": "Yosys 0.70"}, "date": "2026-11-26T00:00:00Z",
@@ -102,8 +102,8 @@ def test_the_page_shows_and_archives_the_parts_records(tmp_path, monkeypatch):
     p = core.params()
     rec = _parts_record(core, p)
     archive = tmp_path / "measurements.json"
-    flow.write_archive([], archive, [rec, {**rec, "inputs": "0" * 64}])
-    monkeypatch.setattr(flow, "ARCHIVE", archive)
+    measurements.write_archive([], archive, [rec, {**rec, "inputs": "0" * 64}])
+    monkeypatch.setattr(measurements, "ARCHIVE", archive)
     found = results.collect_parts()
     assert [r["inputs"] for r in found] == [rec["inputs"]]  # the stale digest is not served
     lines = results.by_part_table(found)
@@ -113,9 +113,9 @@ def test_the_page_shows_and_archives_the_parts_records(tmp_path, monkeypatch):
     assert rows[1] == "| | | | GHASH | `ghash_ds` | 40 | 1 | 0 | 0 | 0 | 40% |"
     assert rows[3] == f"| | | | {parts.REST} |  | 5 | 1 | 0 | 0 | 0 | – |"
     assert rows[4] == "| | | | sum |  | 155 | 4 | 0 | 0 | 0 | – |"
-    flow.write_archive([], archive, found)
+    measurements.write_archive([], archive, found)
     assert list(json.loads(archive.read_text())["parts"]) == [rec["inputs"]]
-    assert flow.read_archive(archive) == {}
+    assert measurements.read_archive(archive) == {}
     assert results.by_part_table([]) == []
 
 
@@ -128,7 +128,7 @@ def test_the_committed_parts_records_are_current_or_shown_stale():
     page = (cores.ROOT / "docs" / "results.md").read_text()
     listed = page.split("## Stale rows\n", 1)[1].split("\n## ", 1)[0] if "## Stale rows\n" \
         in page else ""
-    for digest, rec in flow.read_archive(section="parts").items():
+    for digest, rec in measurements.read_archive(section="parts").items():
         core = cores.get(rec["core"])
         assert set(rec["area"]) == {*rec["parts"], parts.REST}
         if parts.inputs_digest(core, rec["params"], rec["target"]) == digest:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from ciphercores import cli, cores
-from ciphercores.errors import NotCached
-from ciphercores.synth import flow, queue
+from ciphercores.errors import FlowError, NotCached
+from ciphercores.synth import queue, runner
 
 STEP_S = 600.0  # each fake step's tool time
 
@@ -119,7 +119,7 @@ def test_a_failing_record_is_reported_and_the_queue_goes_on(tools, monkeypatch):
 
     def fails_on_aes(job, seeds, cache_only=False):
         if job.core == "aes_pipe" and not cache_only:
-            raise flow.FlowError("nextpnr-ecp5: ERROR: boom")
+            raise FlowError("nextpnr-ecp5: ERROR: boom")
         return FakeTools.measure_step(tools, job, seeds, cache_only)
 
     monkeypatch.setattr(queue, "measure_step", fails_on_aes)
@@ -136,7 +136,7 @@ def test_synth_stale_takes_no_core_and_budget_goes_with_it(capsys):
 
 
 def test_the_queue_tools_run_in_a_scheduling_group_of_their_own_at_its_nice(tmp_path):
-    """Under ``flow.set_tool_nice`` (the queue's), a tool runs in a session of its own, at
+    """Under ``runner.set_tool_nice`` (the queue's), a tool runs in a session of its own, at
     the nice asked for, and where the kernel groups processes by session (autogroup) its group
     has that nice too: otherwise the scheduler would share the CPU between the queue's session
     and the user's first, whatever each process's nice. Without it, a tool runs as this
@@ -157,16 +157,16 @@ def test_the_queue_tools_run_in_a_scheduling_group_of_their_own_at_its_nice(tmp_
 
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     try:
-        flow.set_tool_nice(mine + 5)
-        rc, out, _ = flow._run_tool(probe, tmp_path, "none.log")
+        runner.set_tool_nice(mine + 5)
+        rc, out, _ = runner.run_tool(probe, tmp_path, "none.log")
     finally:
-        flow.set_tool_nice(None)
+        runner.set_tool_nice(None)
     sid, nice, group = probed(out)
     assert rc == 0
     assert int(sid) != os.getsid(0)
     assert int(nice) == mine + 5
     if group != "-":  # the file can be missing, or empty for a task outside any autogroup
         assert group == str(mine + 5)
-    rc, out, _ = flow._run_tool(probe, tmp_path, "none.log")
+    rc, out, _ = runner.run_tool(probe, tmp_path, "none.log")
     sid, nice, _ = probed(out)
     assert (int(sid), int(nice)) == (os.getsid(0), mine)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ciphercores import cores, datasheets
-from ciphercores.synth import flow, results
+from ciphercores.synth import design, flow, measurements, results
 from ciphercores.synth.targets import TARGETS
 
 
@@ -58,13 +58,13 @@ def test_slow_path_groups_are_shown_for_the_readme_grade():
 
 
 def _archived(core, p, grade="8", **fig):
-    rec = {"schema": flow.SCHEMA, "core": core.name, "params": p, "target": "ecp5",
+    rec = {"schema": measurements.SCHEMA, "core": core.name, "params": p, "target": "ecp5",
            "grade": grade, "seeds": [1, 2, 3], "status": "ok", "error": None,
            "fmax_mhz": 100.0, "fmax_min_mhz": 99.0, "fmax_max_mhz": 101.0, "lanes": 1,
            "core_area": {"lut": 500, "ff": 300, "carry": 0, "bram": 0, "dsp": 0, "lutram": 0},
            "harness": {"area": {"lut": 1, "ff": 2}}, "tools": {}, "wall_s": 1.0,
            "date": "2026-11-24T00:00:00+00:00", "commands": [], **fig}
-    rec["inputs"] = flow.inputs_digest(core, p, "ecp5", grade, (1, 2, 3))
+    rec["inputs"] = measurements.inputs_digest(core, p, "ecp5", grade, (1, 2, 3))
     return rec
 
 
@@ -77,7 +77,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
     core = cores.get("speck_iter")
     p = core.params({"WORD": 16, "KEY_WORDS": 4})
     arch = tmp_path / "measurements.json"
-    flow.write_archive([_archived(core, p, latency=1, interval=1, cached=False)], arch)
+    measurements.write_archive([_archived(core, p, latency=1, interval=1, cached=False)], arch)
     assert "cached" not in json.loads(arch.read_text())["records"].popitem()[1]
     got = flow.recorded(core, p, "ecp5", "8", archive=arch)
     assert got["fmax_mhz"] == 100.0 and got["archived"]
@@ -89,7 +89,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
         flow.recorded(core, p, "ecp5", "8", seeds=(1,), archive=arch)
     with pytest.raises(flow.NotCached):  # another parameter set
         flow.recorded(core, {"WORD": 24, "KEY_WORDS": 4}, "ecp5", "8", archive=arch)
-    real = flow.Design.files
+    real = design.Design.files
 
     def edited(change):
         def files(self):
@@ -101,7 +101,7 @@ def test_archive_serves_a_record_only_for_the_inputs_it_was_measured_with(tmp_pa
                 copy.write_text(text if name.startswith("mem/") else change(text))
                 out[name] = str(copy)
             return out
-        monkeypatch.setattr(flow.Design, "files", files)
+        monkeypatch.setattr(design.Design, "files", files)
 
     edited(lambda text: "// a comment edited\n" + text)  # synthesis sees the same RTL
     assert flow.recorded(core, p, "ecp5", "8", archive=arch)["fmax_mhz"] == 100.0
@@ -116,14 +116,14 @@ def test_the_page_rewrites_the_archive_with_exactly_what_it_shows(tmp_path, monk
     p = core.params({"WORD": 16, "KEY_WORDS": 4})
     shown = _archived(core, p)
     stale = {**_archived(core, p, grade="6"), "inputs": "0" * 64}
-    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
-    flow.write_archive([shown, stale])
+    monkeypatch.setattr(measurements, "ARCHIVE", tmp_path / "measurements.json")
+    measurements.write_archive([shown, stale])
     monkeypatch.setattr(results, "IMG", tmp_path / "no-sweeps")
     page, readme = tmp_path / "results.md", tmp_path / "README.md"
     readme.write_text(f"x\n{datasheets.BEGIN}\n{datasheets.END}\n")
-    _, recs = results.write(page, flow.ARCHIVE)
+    _, recs = results.write(page, measurements.ARCHIVE)
     datasheets.write(recs, tmp_path)
-    assert list(flow.read_archive()) == [shown["inputs"]]
+    assert list(measurements.read_archive()) == [shown["inputs"]]
     sheet = (tmp_path / "docs" / "cores" / "speck_iter.md").read_text()
     assert "| `speck_iter` | WORD=16 KEY_WORDS=4 | speck32-64 | 500 | 300 |" in sheet
     assert "[`speck_iter`](docs/cores/speck_iter.md)" in readme.read_text()
@@ -133,7 +133,7 @@ def test_the_page_rewrites_the_archive_with_exactly_what_it_shows(tmp_path, monk
 def test_the_committed_archive_holds_records_the_page_can_show():
     """docs/measurements.json: every record names a registered core and a parameter set it
     accepts, is keyed by its own inputs digest, and carries the fields the tables read."""
-    archive = flow.read_archive()
+    archive = measurements.read_archive()
     assert archive, "docs/measurements.json is missing or empty"
     for digest, rec in archive.items():
         assert rec["inputs"] == digest and len(digest) == 64

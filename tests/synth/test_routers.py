@@ -12,8 +12,8 @@ import sys
 import pytest
 
 from ciphercores import cli, cores
-from ciphercores.errors import EXIT_CODES, PnrStopped
-from ciphercores.synth import flow, reports, routers
+from ciphercores.errors import EXIT_CODES, FlowError, PnrStopped
+from ciphercores.synth import measurements, reports, routers, runner
 
 #: lines of a real nextpnr-ecp5 0.11 log (bf_pipe, seed 1, router1), cut
 ROUTER1_LOG = """\
@@ -64,24 +64,24 @@ def _fake_nextpnr(tmp_path, lines: list[str], pause: float) -> list[str]:
 
 
 def test_a_router_that_stops_converging_is_ended(tmp_path, monkeypatch):
-    monkeypatch.setattr(flow, "_POLL_S", 0.05)
+    monkeypatch.setattr(runner, "_POLL_S", 0.05)
     row = "Info:       {0}000 |  1  1 |  1  1 |     {1}|  1.0  1.0|"
     lines = [row.format(i, 500 + (i % 3)) for i in range(1, 40)]  # never below 500
     args = _fake_nextpnr(tmp_path, lines, 0.05)
     with pytest.raises(PnrStopped, match="stopped converging: the router came no closer than "
                                          "500"):
-        flow._run_pnr(args, tmp_path, "pnr.log", limit_s=30, stall_s=0.5)
+        runner.run_pnr(args, tmp_path, "pnr.log", limit_s=30, stall_s=0.5)
 
 
 def test_a_run_past_its_wall_time_limit_is_ended(tmp_path, monkeypatch):
-    monkeypatch.setattr(flow, "_POLL_S", 0.05)
+    monkeypatch.setattr(runner, "_POLL_S", 0.05)
     args = _fake_nextpnr(tmp_path, ["Info: HeAP Placer Time: 1.00s"], 0.01)
     with pytest.raises(PnrStopped, match="passed its wall-time limit"):
-        flow._run_pnr(args, tmp_path, "pnr.log", limit_s=0.5, stall_s=30)
+        runner.run_pnr(args, tmp_path, "pnr.log", limit_s=0.5, stall_s=30)
 
 
 def test_a_converging_router_is_left_alone(tmp_path, monkeypatch):
-    monkeypatch.setattr(flow, "_POLL_S", 0.05)
+    monkeypatch.setattr(runner, "_POLL_S", 0.05)
     row = "Info:       {0}000 |  1  1 |  1  1 |     {1}|  1.0  1.0|"
     script = tmp_path / "fake_pnr.py"
     script.write_text(
@@ -90,7 +90,7 @@ def test_a_converging_router_is_left_alone(tmp_path, monkeypatch):
         f"    for i in range(1, 20):\n"
         f"        f.write({row!r}.format(i, 1000 - 50 * i) + '\\n'); f.flush()\n"
         "        time.sleep(0.05)\n")
-    rc, log, wall, cpu = flow._run_pnr([sys.executable, str(script)], tmp_path, "pnr.log",
+    rc, log, wall, cpu = runner.run_pnr([sys.executable, str(script)], tmp_path, "pnr.log",
                                        limit_s=30, stall_s=0.5)
     assert rc == 0 and reports.route_progress(log)[-1] == 50
     assert wall >= 19 * 0.05 and 0 < cpu < wall
@@ -98,15 +98,15 @@ def test_a_converging_router_is_left_alone(tmp_path, monkeypatch):
 
 def test_stopped_runs_have_their_own_exit_status():
     assert PnrStopped in [cls for cls, _ in EXIT_CODES.values()]
-    assert PnrStopped.exit_code != flow.FlowError.exit_code
+    assert PnrStopped.exit_code != FlowError.exit_code
 
 
 def test_router1_keeps_the_archives_digests_and_router2_has_its_own():
     core = cores.get("des_pipe")
     p = core.params(None)
-    base = flow.inputs_digest(core, p, "ecp5", "8", (1, 2, 3))
-    assert flow.inputs_digest(core, p, "ecp5", "8", (1, 2, 3), router="router1") == base
-    assert flow.inputs_digest(core, p, "ecp5", "8", (1, 2, 3), router="router2") != base
+    base = measurements.inputs_digest(core, p, "ecp5", "8", (1, 2, 3))
+    assert measurements.inputs_digest(core, p, "ecp5", "8", (1, 2, 3), router="router1") == base
+    assert measurements.inputs_digest(core, p, "ecp5", "8", (1, 2, 3), router="router2") != base
 
 
 def test_synth_refuses_an_unknown_router_and_a_bad_limit(capsys):
@@ -152,7 +152,7 @@ def test_the_archive_keeps_the_routers_section(tmp_path):
     path = tmp_path / "measurements.json"
     routers.save([{"inputs": "r2digest", "core": "des_pipe", "router": "router2",
                    "cached": True}], path)
-    flow.write_archive([{"inputs": "d1", "core": "des_pipe"}], path)
+    measurements.write_archive([{"inputs": "d1", "core": "des_pipe"}], path)
     data = json.loads(path.read_text())
     assert data["records"] == {"d1": {"inputs": "d1", "core": "des_pipe"}}
     assert data["routers"] == {"r2digest": {"inputs": "r2digest", "core": "des_pipe",

@@ -14,7 +14,7 @@ import pytest
 
 from ciphercores import cores, datasheets
 from ciphercores.cores import ROOT
-from ciphercores.synth import flow, results, scope
+from ciphercores.synth import cache, flow, measurements, results, scope
 
 MARK = results.STALE_MARK
 HEADING = re.compile(r"^#+ (ecp5|xc7|ice40)(?: -(\w+))?: ")
@@ -69,7 +69,7 @@ def unmarked(text: str, recs: list[dict]) -> list[str]:
 
 
 def _archived(core, p, grade="8", digest=None, **fig):
-    rec = {"schema": flow.SCHEMA, "core": core.name, "params": core.params(p),
+    rec = {"schema": measurements.SCHEMA, "core": core.name, "params": core.params(p),
            "ciphers": list(core.ciphers(core.params(p))), "target": "ecp5", "grade": grade,
            "seeds": [1, 2, 3], "timing": True, "status": "ok", "error": None,
            "fmax_mhz": 100.0, "fmax_min_mhz": 99.0, "fmax_max_mhz": 101.0, "lanes": 1,
@@ -77,7 +77,7 @@ def _archived(core, p, grade="8", digest=None, **fig):
            "harness": {"area": {"lut": 1, "ff": 2}, "fmax_mhz": 300.0}, "tools": {"y": "1"},
            "wall_s": 7200.0, "date": "2026-11-20T10:00:00+00:00", "commit": "abc1234",
            "commands": [], **fig}
-    rec["inputs"] = digest or flow.inputs_digest(core, p, "ecp5", grade, (1, 2, 3))
+    rec["inputs"] = digest or measurements.inputs_digest(core, p, "ecp5", grade, (1, 2, 3))
     return rec
 
 
@@ -87,7 +87,7 @@ def stale_tree(tmp_path, monkeypatch):
     speeds 8 and 6 measured with older RTL (other digests), a test set at speed 6 likewise,
     and a current test set at speed 8."""
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
+    monkeypatch.setattr(measurements, "ARCHIVE", tmp_path / "measurements.json")
     monkeypatch.setattr(results, "IMG", tmp_path / "no-sweeps")
     core = cores.get("speck_iter")
     small = {"WORD": 16, "KEY_WORDS": 4}
@@ -98,7 +98,7 @@ def stale_tree(tmp_path, monkeypatch):
         "small6": _archived(core, small, "6", "c" * 64),
         "small8": _archived(core, small, "8"),
     }
-    flow.write_archive(list(recs.values()))
+    measurements.write_archive(list(recs.values()))
     return core, recs
 
 
@@ -116,7 +116,7 @@ def test_a_record_of_older_rtl_is_found_only_when_asked_for_and_flagged(stale_tr
     # the newest of two older records
     newer = {**recs["default8"], "inputs": "d" * 64, "date": "2026-11-25T00:00:00+00:00",
              "fmax_mhz": 150.0}
-    flow.write_archive([*recs.values(), newer])
+    measurements.write_archive([*recs.values(), newer])
     assert flow.recorded(core, None, "ecp5", "8", stale=True)["fmax_mhz"] == 150.0
 
 
@@ -124,12 +124,12 @@ def test_pages_keep_stale_rows_marked_and_list_them(stale_tree, tmp_path):
     core, recs = stale_tree
     page, readme = tmp_path / "results.md", tmp_path / "README.md"
     readme.write_text(f"x\n{datasheets.BEGIN}\n{datasheets.END}\n")
-    _, shown = results.write(page, flow.ARCHIVE)
+    _, shown = results.write(page, measurements.ARCHIVE)
     datasheets.write(shown, tmp_path)
     text = page.read_text()
     # kept under its own digest, with its commit; the other set at speed 6 is dropped
-    assert set(flow.read_archive()) == {"a" * 64, "b" * 64, recs["small8"]["inputs"]}
-    assert flow.read_archive()["a" * 64]["commit"] == "abc1234"
+    assert set(measurements.read_archive()) == {"a" * 64, "b" * 64, recs["small8"]["inputs"]}
+    assert measurements.read_archive()["a" * 64]["commit"] == "abc1234"
     assert "| `speck_iter` | WORD=64 KEY_WORDS=2 | speck128-128 | 500 † | 300 † | 4 † |" in text
     assert "192.5 (99.0..195.0) †" in text and "WORD=16 KEY_WORDS=4 | speck32-64 | 500 |" in text
     # one footnote, linking the section; the section lists each stale row
@@ -158,7 +158,7 @@ def test_an_unmarked_stale_figure_is_caught(stale_tree, tmp_path, monkeypatch):
     monkeypatch.setattr(results, "mark", lambda cell, r: cell)
     page, readme = tmp_path / "results.md", tmp_path / "README.md"
     readme.write_text(f"x\n{datasheets.BEGIN}\n{datasheets.END}\n")
-    _, shown = results.write(page, flow.ARCHIVE)
+    _, shown = results.write(page, measurements.ARCHIVE)
     datasheets.write(shown, tmp_path)
     recs = [flow.recorded(core, p, "ecp5", g, stale=True)
             for p, g in ((None, "8"), (None, "6"), ({"WORD": 16, "KEY_WORDS": 4}, "8"))]
@@ -255,23 +255,23 @@ def test_a_record_names_its_commit_and_older_ones_are_found_in_history(tmp_path)
     (repo / "docs").mkdir(parents=True)
     (repo / "rtl.v").write_text("module m; endmodule\n")
     arch = repo / "docs" / "measurements.json"
-    flow.write_archive([{"inputs": "1" * 64, "core": "x"}], arch)
+    measurements.write_archive([{"inputs": "1" * 64, "core": "x"}], arch)
     _git(repo, "init", "-q")
     _git(repo, "add", ".")
     _git(repo, "commit", "-qm", "one")
     first = _git(repo, "rev-parse", "--short", "HEAD")
-    assert flow.checkout_commit(repo) == first
-    flow.write_archive([{"inputs": "1" * 64, "core": "x"}, {"inputs": "2" * 64, "core": "y"}],
-                       arch)
-    assert flow.checkout_commit(repo) == first  # only a generated page differs
+    assert cache.checkout_commit(repo) == first
+    measurements.write_archive([{"inputs": "1" * 64, "core": "x"},
+                                {"inputs": "2" * 64, "core": "y"}], arch)
+    assert cache.checkout_commit(repo) == first  # only a generated page differs
     _git(repo, "commit", "-qam", "two")
     second = _git(repo, "rev-parse", "--short", "HEAD")
     (repo / "rtl.v").write_text("module m; wire w; endmodule\n")
-    assert flow.checkout_commit(repo) == f"{second}-dirty"
-    assert flow.checkout_commit(tmp_path / "elsewhere") is None
-    assert flow.first_commits(arch) == {"1" * 64: first, "2" * 64: second}
-    assert flow.backfill_commits(arch) == 2 and flow.backfill_commits(arch) == 0
-    assert {r["commit"] for r in flow.read_archive(arch).values()} == {first, second}
+    assert cache.checkout_commit(repo) == f"{second}-dirty"
+    assert cache.checkout_commit(tmp_path / "elsewhere") is None
+    assert measurements.first_commits(arch) == {"1" * 64: first, "2" * 64: second}
+    assert measurements.backfill_commits(arch) == 2 and measurements.backfill_commits(arch) == 0
+    assert {r["commit"] for r in measurements.read_archive(arch).values()} == {first, second}
 
 
 def test_a_sweep_point_shows_its_seeds_and_its_staleness(tmp_path, monkeypatch):
@@ -279,7 +279,7 @@ def test_a_sweep_point_shows_its_seeds_and_its_staleness(tmp_path, monkeypatch):
     as such ("1 seed"); without it the stale three-seed record, marked; at speed 6 (not the
     defaults) a stale point leaves the table."""
     monkeypatch.setenv("CIPHERCORES_CACHE_DIR", str(tmp_path / "empty-cache"))
-    monkeypatch.setattr(flow, "ARCHIVE", tmp_path / "measurements.json")
+    monkeypatch.setattr(measurements, "ARCHIVE", tmp_path / "measurements.json")
     core = cores.get("speck_pipe")
     p = core.params({"WORD": 16, "KEY_WORDS": 4, "STAGES": 2})
     assert p not in scope.sets(core)
@@ -294,18 +294,18 @@ def test_a_sweep_point_shows_its_seeds_and_its_staleness(tmp_path, monkeypatch):
     old6 = _archived(core, p, "6", "b" * 64)
     one = {**_archived(core, p, "8", fmax_mhz=160.0, fmax_min_mhz=160.0, fmax_max_mhz=160.0),
            "seeds": [1]}
-    one["inputs"] = flow.inputs_digest(core, p, "ecp5", "8", (1,))
+    one["inputs"] = measurements.inputs_digest(core, p, "ecp5", "8", (1,))
 
     def rows():
         shown: list[dict] = []
         lines = results._sweep(js, shown)
         return [ln for ln in lines if ln.startswith("| WORD")], shown
 
-    flow.write_archive([old8, old6, one])
+    measurements.write_archive([old8, old6, one])
     (r8, r6), shown = rows()
     assert "160.0 (160.0..160.0) (1 seed) |" in r8 and MARK not in r8
     assert "not measured" in r6 and shown == [flow.recorded(core, p, "ecp5", "8", (1,))]
-    flow.write_archive([old8, old6])
+    measurements.write_archive([old8, old6])
     (r8, r6), shown = rows()
     assert "| 500 † | 300 † |" in r8 and "150.0 (99.0..101.0) † |" in r8 and "1 seed" not in r8
     assert shown[0]["stale"] and "not measured" in r6

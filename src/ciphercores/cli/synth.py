@@ -102,7 +102,7 @@ def format_record(r: dict) -> str:
 
 def _synth(args: argparse.Namespace) -> int:
     from .. import cores
-    from ..synth import flow
+    from ..synth import flow, runner
 
     if args.stale:
         if args.core:
@@ -129,7 +129,7 @@ def _synth(args: argparse.Namespace) -> int:
         return 0
     if args.pnr_limit is not None and args.pnr_limit <= 0:
         raise UsageError("--pnr-limit takes a positive number of minutes")
-    limit_s = args.pnr_limit * 60 if args.pnr_limit is not None else flow.PNR_LIMIT_S
+    limit_s = args.pnr_limit * 60 if args.pnr_limit is not None else runner.PNR_LIMIT_S
     rec = flow.measure(core, params, args.target, grade, _seeds(args.seeds), args.force,
                        router=args.router, limit_s=limit_s)
     print(json.dumps(rec, indent=1) if args.json else format_record(rec))
@@ -192,11 +192,11 @@ def _explore(args: argparse.Namespace) -> int:
 def write_pages(out: Path | None = None) -> tuple[Path, list[dict]]:
     """docs/results.md (or ``out``), and unless ``out`` is given the archive, the datasheets
     and the README's table, from one collection of records; returns the page and records."""
-    from ..synth import flow, results
+    from ..synth import measurements, results
 
     # the datasheets and the README's table come from the same records as the page; an
     # --out elsewhere leaves them alone
-    path, recs = results.write(out or results.DOC, None if out else flow.ARCHIVE)
+    path, recs = results.write(out or results.DOC, None if out else measurements.ARCHIVE)
     if not out:
         from .. import datasheets
 
@@ -238,7 +238,9 @@ def print_stale(shown: list[dict], by_part: list[dict] = ()) -> int:
 
 def add(sub) -> None:
     """Register the subcommands on the `ciphercores` parser's subparsers."""
-    from ..synth.flow import DEFAULT_SEEDS, PNR_LIMIT_S, PNR_STALL_S, ROUTERS
+    from ..synth.flow import DEFAULT_SEEDS
+    from ..synth.runner import PNR_LIMIT_S, PNR_STALL_S
+    from ..synth.steps import ROUTERS
     from ..synth.targets import TARGETS
 
     seeds = ",".join(map(str, DEFAULT_SEEDS))

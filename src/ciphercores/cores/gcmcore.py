@@ -6,7 +6,7 @@ listed in ``CORES`` (the registry's kind ``gcm``; ``cores.every`` lists them aft
 cores, and the README's table, the datasheets, ``ciphercores cores``, ``export`` and the
 FuseSoC files treat them as cores). Their packets (docs/interface.md, "GCM cores") do not fit
 the block interface the generic tests assume: they have their own tests (tests/gcm/) and their
-own measurement harness (rtl/common/synth_harness_gcm.v, which ``ciphercores.synth.flow``
+own measurement harness (rtl/common/synth_harness_gcm.v, which ``ciphercores.synth.design``
 picks for them)."""
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ from pathlib import Path
 from .. import __version__, datasheets, outfile
 from ..cores import Core
 from ..errors import CipherCoresError, FileAccessError, UsageError
-from ..synth import canon, flow
+from ..synth import canon, design, flow
 from ..synth.results import README_CONFIG
 from ..synth.targets import TARGETS, Target
 from .fusesoc import images, values_text
@@ -132,7 +132,7 @@ def _inline(src: Path, seen: tuple[Path, ...] = ()) -> str:
 def _ports(core: Core, p: dict[str, int]) -> dict[str, tuple[str, int]]:
     """name -> (direction, width) of the top's ports, as Yosys elaborates the RTL with ``p``
     (cached by ciphercores.synth), in the order the top module declares them."""
-    ports = flow.port_widths(flow.Design.of(core, p))
+    ports = design.port_widths(design.Design.of(core, p))
     text = canon.verilog(next(s for s in core.sources() if s.stem == core.top).read_text())
     header = text[text.index(f"module {core.top}"):]
     header = header[:header.index(");", header.index(") (") if ") (" in header else 0)]

@@ -48,6 +48,7 @@ def measurements(quick: bool, progress: Callable[[int, int, str], None] | None =
     """Recorded measurements (cache or archive) of every core and test set, plus each core's
     default parameters on the report's targets, run now if missing (Yosys only with
     ``quick``)."""
+    from ..errors import FlowError
     from ..synth import flow, results
 
     configs = [("xc7", None)] if quick else [("xc7", None), ("ecp5", "8")]
@@ -61,7 +62,7 @@ def measurements(quick: bool, progress: Callable[[int, int, str], None] | None =
                 recs.append(flow.recorded(core, p, t, g))
             except flow.NotCached:
                 recs.append(flow.measure(core, p, t, g))
-        except flow.FlowError as e:
+        except FlowError as e:
             recs.append({"core": core.name, "params": p, "target": t, "grade": g,
                          "status": "error", "error": str(e)})
     if progress:

@@ -176,3 +176,26 @@ def source(name: str, text: str, path: Path | None = None,
     if Path(name).suffix.lower() in (".hex", ".mem", ".bin", ".memh"):
         return memory(text)
     return verilog(text, path, resolve)
+
+
+def included_files(src: Path) -> list[Path]:
+    """The files ``src`` includes (found beside it), recursively."""
+    found = []
+    for name in includes(src.read_text()):
+        inc = src.parent / name
+        if inc.is_file():
+            found += [inc, *included_files(inc)]
+    return found
+
+
+def canonical_files(files: dict[str, str]) -> list[str]:
+    """The reduced texts (``source``) of ``files`` (name -> path), sorted: the part of
+    a measurement key that stands for its sources. Included files count through the files
+    that include them, memory images by their name and words."""
+    out = []
+    for name, path in files.items():
+        if name.startswith("inc/"):
+            continue
+        text = source(name, Path(path).read_text(), Path(path))
+        out.append(f"{Path(name).name}: {text}" if name.startswith("mem/") else text)
+    return sorted(out)

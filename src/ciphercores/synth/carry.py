@@ -27,14 +27,15 @@ from pathlib import Path
 
 from .. import cores
 from ..errors import NotCached
-from . import flow, limits, netlist
+from . import cache, flow, limits, measurements, netlist, steps
+from .design import Design, harness_of, widths_of
 from .targets import get as get_target
 
 
 def carry_over(rec: dict, inputs: str, synth: dict, reason: str,
                step: str | None = None) -> dict:
     """A copy of the archived record ``rec`` under the digest ``inputs``, with ``synth``, the
-    meta of today's synthesis step of its design (``flow.synthesize``; ``dir``: the name of its
+    meta of today's synthesis step of its design (``steps.synthesize``; ``dir``: the name of its
     cache entry, which the nextpnr command names); ``step``: the netlist step that re-keyed it,
     if one did. Raises ValueError where the synthesis has other cells than the record: then
     the figures do not carry."""
@@ -47,7 +48,7 @@ def carry_over(rec: dict, inputs: str, synth: dict, reason: str,
     out["commands"] = [synth["script"].strip(), *(
         re.sub(r"/synth/[0-9a-f]+/", f"/synth/{synth['dir']}/", c)
         for c in rec.get("commands", [])[1:])]
-    out["carried_over"] = {"from": rec["inputs"], "date": flow.now(), "reason": reason,
+    out["carried_over"] = {"from": rec["inputs"], "date": cache.now(), "reason": reason,
                            **({"step": step} if step else {}),
                            **({"earlier": rec["carried_over"]} if rec.get("carried_over")
                               else {})}
@@ -63,7 +64,7 @@ def carry_step(step: str, reason: str, archive: Path | None = None,
     (``only``: of these cores alone). Synthesises each design (cached; ``cache_only``: only
     the records whose synthesis is in the cache, no tool runs) and rewrites the archive.
     Returns (core, old digest, new digest) of each record carried."""
-    path = archive or flow.ARCHIVE
+    path = archive or measurements.ARCHIVE
     data = json.loads(path.read_text())
     records = data["records"]
     carried = []
@@ -73,15 +74,15 @@ def carry_step(step: str, reason: str, archive: Path | None = None,
         core = cores.get(rec["core"])
         p = core.params(rec["params"])
         args = (core, p, rec["target"], rec.get("grade"), tuple(rec.get("seeds") or ()))
-        new = flow.inputs_digest(*args)
-        if new == digest or flow.inputs_digest(*args, without=(step,)) != digest:
+        new = measurements.inputs_digest(*args)
+        if new == digest or measurements.inputs_digest(*args, without=(step,)) != digest:
             continue  # current, or re-keyed by something else than the step
-        design = flow.Design.of(core, p)
+        design = Design.of(core, p)
         assert step in netlist.keys(rec["target"], design.canonical())
         try:
-            sdir, smeta, _ = flow.synthesize(
-                design, flow.widths_of(core, p, cache_only=cache_only),
-                get_target(rec["target"]), cache_only=cache_only, harness=flow.harness_of(core))
+            sdir, smeta, _ = steps.synthesize(
+                design, widths_of(core, p, cache_only=cache_only),
+                get_target(rec["target"]), cache_only=cache_only, harness=harness_of(core))
         except NotCached:
             continue
         records[new] = carry_over(rec, new, {**smeta, "dir": sdir.name}, reason, step)

@@ -23,7 +23,7 @@ from pathlib import Path
 from .. import cores
 from ..errors import DoesNotFit
 from ..outfile import write_output
-from . import flow
+from . import flow, measurements
 from .targets import get as get_target
 
 #: columns of the CSV, in order (nested record fields flattened)
@@ -58,8 +58,8 @@ def measure_point(core_name: str, params: dict[str, int], target: str, grade: st
         return flow.measure(core, params, target, grade, seeds, force)
     except Exception as e:  # the row says what went wrong; the sweep goes on
         status = "does not fit" if isinstance(e, DoesNotFit) else "error"
-        return {"schema": flow.SCHEMA, "core": core_name, "params": params, "target": target,
-                "grade": grade, "seeds": list(seeds), "status": status,
+        return {"schema": measurements.SCHEMA, "core": core_name, "params": params,
+                "target": target, "grade": grade, "seeds": list(seeds), "status": status,
                 "error": f"{type(e).__name__}: {e}"}
 
 

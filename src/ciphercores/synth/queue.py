@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from .. import cores
 from ..errors import FlowError, NotCached
-from . import flow, results, scope
+from . import flow, results, runner, scope
 
 #: the queue's phases, in the order it measures them
 PHASES = ("defaults at ECP5 speed 8 (the README's rows)", "defaults at ECP5 speed 6",
@@ -174,7 +174,7 @@ def main(budget_min: float | None, write_pages: Callable[[], None]) -> int:
     the datasheets and the README's table) after each record; 0 when it finished or stopped
     at its budget, 1 when a record failed."""
     os.nice(NICE)
-    flow.set_tool_nice(NICE)  # and each tool in a scheduling group of its own at NICE
+    runner.set_tool_nice(NICE)  # and each tool in a scheduling group of its own at NICE
     shown, by_part = results.shown_now()
     jobs = plan(shown, by_part)
     if not jobs:

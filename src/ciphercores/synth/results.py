@@ -20,7 +20,7 @@ from .. import cores
 from ..cores import ROOT
 from ..cores.modecore import serial_interval
 from ..outfile import write_output
-from . import flow, limits, parts, routers, scope
+from . import flow, limits, measurements, parts, routers, scope
 from .targets import TARGETS
 
 #: (target, grade) in the order the page shows them
@@ -716,15 +716,15 @@ def replace_block(text: str, lines: list[str], begin: str, end: str) -> str:
     return text[:i + len(begin)] + "\n" + "\n".join(lines) + "\n" + text[j:]
 
 
-def write(path: Path = DOC, archive: Path | None = flow.ARCHIVE) -> tuple[Path, list[dict]]:
+def write(path: Path = DOC, archive: Path | None = measurements.ARCHIVE) -> tuple[Path, list[dict]]:
     """docs/results.md and the archive of exactly the records the page shows, from one
     collection of records (the cache, else the archive); returns the page's path and the
     records (from which ``ciphercores results`` also writes the datasheets)."""
     if archive is not None:  # records archived before they named their commit: from git
-        flow.backfill_commits(archive)
+        measurements.backfill_commits(archive)
     recs, by_part = collect(stale=True), collect_parts(stale=True)
     shown: list[dict] = []
     write_output(path, render(recs, shown=shown, by_part=by_part).encode())
     if archive is not None:
-        flow.write_archive(shown, archive, by_part)
+        measurements.write_archive(shown, archive, by_part)
     return path, recs

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .. import cores
 from ..errors import PnrStopped
-from . import flow
+from . import cache, flow, measurements
 
 #: (core, parameters) compared, smallest first; the last two are the largest designs
 SETS: tuple[tuple[str, dict[str, int]], ...] = (
@@ -47,7 +47,8 @@ SECTION = "routers"
 
 
 def _digest(core: cores.Core, params: dict[str, int], router: str, seed: int) -> str:
-    return flow.inputs_digest(core, core.params(params), TARGET, GRADE, (seed,), router=router)
+    return measurements.inputs_digest(core, core.params(params), TARGET, GRADE, (seed,),
+                                      router=router)
 
 
 def _stopped(core: cores.Core, params: dict[str, int], router: str, seed: int,
@@ -55,15 +56,15 @@ def _stopped(core: cores.Core, params: dict[str, int], router: str, seed: int,
     return {"core": core.name, "params": core.params(params), "target": TARGET,
             "grade": GRADE, "seeds": [seed], "router": router, "status": "stopped",
             "error": error, "inputs": _digest(core, params, router, seed),
-            "date": flow.now(),
-            "commit": flow.checkout_commit()}
+            "date": cache.now(),
+            "commit": cache.checkout_commit()}
 
 
 def save(recs: list[dict], path: Path | None = None) -> None:
     """Put ``recs`` into the archive's ``routers`` section (replacing records of the same
     inputs), leaving its other sections as they are."""
-    path = path or flow.ARCHIVE
-    data = json.loads(path.read_text()) if path.exists() else {"schema": flow.SCHEMA}
+    path = path or measurements.ARCHIVE
+    data = json.loads(path.read_text()) if path.exists() else {"schema": measurements.SCHEMA}
     keep = data.setdefault(SECTION, {})
     for r in recs:
         keep[r["inputs"]] = {k: v for k, v in r.items()
@@ -76,7 +77,7 @@ def run(log: Callable[[str], None] = print, path: Path | None = None) -> list[di
     each saved as it completes (a seed that passes its wall-time limit or stops converging
     is saved as stopped): seed 1 of both routers on every core first (the time comparison),
     then router2's other seeds."""
-    kept = flow.read_archive(path, SECTION)
+    kept = measurements.read_archive(path, SECTION)
     done = []
     first = [(n, p, run) for n, p in SETS for run in RUNS if run[1] == 1]
     rest = [(n, p, run) for n, p in SETS for run in RUNS if run[1] != 1]
@@ -101,16 +102,16 @@ def _find(section: dict[str, dict], core: cores.Core, params: dict[str, int], ro
     digest = _digest(core, params, router, seed)
     if digest in section:
         return {**section[digest], "stale": False}
-    old = flow.stale_record(section, {"core": core.name, "params": core.params(params),
-                                      "seeds": [seed], "router": None
-                                      if router == "router1" else router}, digest)
+    old = measurements.stale_record(section, {"core": core.name, "params": core.params(params),
+                                              "seeds": [seed], "router": None
+                                              if router == "router1" else router}, digest)
     return {**old, "stale": True} if old else None
 
 
 def rows(path: Path | None = None) -> list[dict]:
     """One row per compared core: router1's archived Fmax (seeds 1, 2, 3), router2's runs,
     both routers' seed-1 times, and whether the row passes the rule's Fmax test."""
-    section = flow.read_archive(path, SECTION)
+    section = measurements.read_archive(path, SECTION)
     out = []
     for name, params in SETS:
         core = cores.get(name)
