@@ -79,26 +79,13 @@ NO_TEST_OF_THEIR_OWN: dict[str, str | None] = {
     "bf_core": "bf_iter",
     "bf_sbox": "bf_iter",
     "bf_sbox_dp": "bf_pipe",
-    # DES: the permutations, expansion and S/P boxes, the round and the key schedule of the
-    # DES and TDES cores (FIPS 46-3's tables; des_sp is also cut in the cores' proofs)
-    "des_ip": "des_iter",
-    "des_fp": "des_iter",
-    "des_e": "des_iter",
-    "des_sp": "des_iter",
-    "des_pc1": "des_iter",
-    "des_pc2": "des_iter",
-    "des_round": "des_iter",
-    "des_subkey": "des_pipe",
     # GCM: the engine and its request, join and tag-check parts, run by tests/gcm/cocotb_gcm.py
     # in gcm(aes_iter) and gcm(aes_pipe)
     "gcm_engine": "gcm(aes_iter)",
     "gcm_request": "gcm(aes_iter)",
     "gcm_join": "gcm(aes_iter)",
     "gcm_tag_check": "gcm(aes_iter)",
-    # SPECK: the round (combinational and registered; speck_key_step's block test drives both
-    # for the key schedule) and the key pre-pass of speck_pipe
-    "speck_round": "speck_pipe",
-    "speck_round_pipe": "speck_pipe",
+    # SPECK: the key pre-pass of speck_pipe
     "speck_key_prep": "speck_pipe",
     # synthesis harnesses (ciphercores.synth) around a core: synthesised, not simulated
     # (tests/synth/test_gcm_harness.py elaborates the GCM pair)
