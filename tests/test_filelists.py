@@ -81,8 +81,6 @@ NO_TEST_OF_THEIR_OWN: dict[str, str | None] = {
     "gcm_request": "gcm(aes_iter)",
     "gcm_join": "gcm(aes_iter)",
     "gcm_tag_check": "gcm(aes_iter)",
-    # SPECK: the key pre-pass of speck_pipe
-    "speck_key_prep": "speck_pipe",
     # synthesis harnesses (ciphercores.synth) around a core: synthesised, not simulated
     # (tests/synth/test_gcm_harness.py elaborates the GCM pair)
     "synth_harness": None,
