@@ -59,12 +59,10 @@ def test_lint_reads_the_filelist():
 #: value is the registered core whose file list names the module and whose tests run it
 #: (checked below), or None where no simulation does.
 NO_TEST_OF_THEIR_OWN: dict[str, str | None] = {
-    # AES: the S-box tables in block RAM (or address registers before the LUT S-boxes), the
-    # pipeline's SubBytes layer and products (aes_pipe_round's block test runs the three), the
-    # composite-field S-box's two halves (aes_sbox_tower's block test runs them: all bytes,
-    # both directions), the key step's halves (aes_key_step's block test drives them on every
-    # step of the schedule)
-    "aes_sbox_rom": "aes_small",
+    # AES: the pipeline's SubBytes layer and products (aes_pipe_round's block test runs
+    # both), the composite-field S-box's two halves (aes_sbox_tower's block test runs them:
+    # all bytes, both directions), the key step's halves (aes_key_step's block test drives
+    # them on every step of the schedule)
     "aes_tower_norm_inv": "aes_iter",
     "aes_tower_scale": "aes_iter",
     "aes_mix_mult": "aes_pipe",
