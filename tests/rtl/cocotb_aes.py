@@ -3,7 +3,7 @@
 multi-block (MMT) and Monte Carlo (MCT) files through the RTL, and a differential test against
 pycryptodome (independent of the project's model).
 
-Launched by tests/rtl/test_aes_rtl.py for every registered AES core. Options in CIPHERCORES_TB:
+Launched by tests/rtl/aes/test_aes_rtl.py for every registered AES core. Options in CIPHERCORES_TB:
 ``mct_records`` (outer MCT iterations per section, 0..100; the files have 100) and
 ``diff_blocks`` (random blocks against pycryptodome).
 """

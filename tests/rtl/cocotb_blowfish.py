@@ -4,7 +4,8 @@ beside the generic contract of cocotb_core.py: pycryptodome differential over ev
 accepts, the key schedule traced signal by signal against the reference model (the method of
 papers/000), the key-setup cycle count, and the paper's 32-bit-word key.
 
-Launched by tests/rtl/test_blowfish_rtl.py; options arrive in CIPHERCORES_TB like the generic tests.
+Launched by tests/rtl/blowfish/test_blowfish_rtl.py; options arrive in CIPHERCORES_TB like the
+generic tests.
 """
 
 from __future__ import annotations

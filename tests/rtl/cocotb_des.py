@@ -4,7 +4,7 @@ CBC multi-block (MMT) files through the RTL, a differential test against pycrypt
 of the project's model), keys with wrong parity bits, and a key change before every block (what
 a key change costs in cycles).
 
-Launched by tests/rtl/test_des_rtl.py for every registered DES core. Options in CIPHERCORES_TB:
+Launched by tests/rtl/des/test_des_rtl.py for every registered DES core. Options in CIPHERCORES_TB:
 ``diff_blocks`` (random blocks against pycryptodome), ``seed``.
 """
 

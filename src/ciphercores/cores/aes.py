@@ -45,7 +45,7 @@ register(Core(
     test_sets=({"SBOX_BRAM": 1}, {"SBOX_BRAM": 0}, {"SBOX_BRAM": 0, "DECRYPT": 0},
                {"SBOX_BRAM": 2}),
     # Icarus runs the first three in the default suite; the composite S-box alone runs on both
-    # simulators (tests/rtl/test_aes_sbox_tower.py), and in this core on Verilator
+    # simulators (tests/rtl/aes/test_aes_sbox_tower.py), and in this core on Verilator
     icarus_sets=(0, 1, 2),
     default_for=("aes-*",),
 ))

@@ -47,8 +47,8 @@ register(Core(
     # each key load is a schedule of 25,068 or 16,804 cycles: on Icarus the two sets took
     # 309 s and 229 s of a fresh-clone suite. Icarus runs the generic tests on ROUND_CYCLES=2
     # in the default suite (a third fewer cycles a key), the Blowfish-specific tests on the
-    # default ROUND_CYCLES=3 (tests/rtl/test_blowfish_rtl.py): both engines on both simulators;
-    # Verilator runs every test on both sets
+    # default ROUND_CYCLES=3 (tests/rtl/blowfish/test_blowfish_rtl.py): both engines on both
+    # simulators; Verilator runs every test on both sets
     icarus_sets=(1,),
 ))
 

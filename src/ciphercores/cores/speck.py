@@ -106,7 +106,7 @@ register(Core(
     # the first one short), folded (STAGES=1) on 128/128 (its full pipeline is the default,
     # which the hardware-mode, driver and synthesis tests build), and 128/128's full pipeline
     # with registers inside the rounds (SUBREG=3, the addition by halves: the configuration of
-    # the throughput target); tests/rtl/test_speck_pipe.py checks the cycle model over more
+    # the throughput target); tests/rtl/speck/test_speck_pipe.py checks the cycle model over more
     # STAGES, SUBREG 1, 2 and 3 on smaller sets, and all ten sets behind `slow`
     test_sets=({"WORD": 24, "KEY_WORDS": 4, "STAGES": 23},
                {"WORD": 32, "KEY_WORDS": 4, "STAGES": 5},

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""cocotb test of rtl/aes/aes_sbox_tower.v, launched by tests/rtl/test_aes_sbox_tower.py: every
+"""cocotb test of rtl/aes/aes_sbox_tower.v, launched by tests/rtl/aes/test_aes_sbox_tower.py: every
 byte through both directions against FIPS-197's printed tables (vectors/aes/fips197_sbox.txt,
 Figures 7 and 14), the direction changed under a held byte as well as the byte under a held
 direction."""
