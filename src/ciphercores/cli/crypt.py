@@ -309,24 +309,7 @@ def run(args: argparse.Namespace) -> int:
     # OpenSSL's warnings in its order: -S, the derivation, -iv, -K
     salt_warnings: list[str] = []
     later: list[str] = []
-    iv = None
-    if args.iv is not None:
-        if lenient and cm.mode == "ecb":
-            later.append("warning: iv not used by this cipher")
-        elif lenient and not cm.aead:
-            iv = _lenient_hex("-iv", args.iv, ivlen, later)
-        else:
-            iv = parse_hex("--iv", args.iv)
-    explicit = _explicit_key(args)
-    if isinstance(explicit, str):
-        explicit = (_lenient_hex("-K", explicit, klen, later) if lenient
-                    else parse_hex("--key", explicit))
-    password = _password(args)
-    if explicit is None and password is None:
-        password = _prompt(cm, decrypt)
-    if explicit is None and password is None:
-        raise BadHexError("--key is required, or a password (-pass, -k, -kfile; without "
-                          "them a terminal is asked)")
+    iv, explicit, password = _key_and_iv(args, cm, decrypt, lenient, klen, ivlen, later)
     pad = False if args.no_pad else None
     # every check that needs no data or core first, so a bad call costs nothing
     if explicit is not None:
@@ -334,15 +317,7 @@ def run(args: argparse.Namespace) -> int:
     if password is None or args.iv is not None:
         check_iv(cm, iv)  # IV presence and size
     salted = password is not None and not args.nosalt
-    salt = None
-    if salted and args.salt is not None:
-        if lenient:
-            salt = _lenient_hex("-S", args.salt, pbe.SALT_LEN, salt_warnings)
-        else:
-            salt = parse_hex("-S", args.salt)
-            if len(salt) != pbe.SALT_LEN:
-                raise SaltSizeError(f"-S: the salt is {len(salt)} bytes; it must be "
-                                    f"{pbe.SALT_LEN}")
+    salt = _given_salt(args, lenient, salt_warnings) if salted else None
     aad = _aad(args, cm)
     software = args.software
     core_params = None if software or args.print_key == 2 else choose_core(cm, args.core)
@@ -382,39 +357,87 @@ def run(args: argparse.Namespace) -> int:
                 return stream
             return pbe.Base64Writer(stream, header, args.armour, args.one_line)
 
+        def pump(engine) -> tuple[int, int]:
+            stream = framed(_new_stream(cm, engine, iv, pad, decrypt, aad))
+            return _pump(stream, src, name, size, target)
+
         stats: dict = {}
         if software:
-            stream = framed(_new_stream(cm, spec.model(key), iv, pad, decrypt, aad))
             where = "reference model (Python, software)"
             t0 = time.perf_counter()
-            n_in, n_out = _pump(stream, src, name, size, target)
+            n_in, n_out = pump(spec.model(key))
         else:
-            from ..driver import open_core
-
-            core, params = core_params
-            t_open = time.perf_counter()
-            dev = stack.enter_context(
-                open_core(core, options={"quiet": not args.verbose}, **params))
-            dev.set_key(key, cm.cipher)
-            where = dev.describe()
-            stats = {"open": time.perf_counter() - t_open, "key": dev.cycles.key,
-                     "built": getattr(dev.transport, "built", False),
-                     "block_size": dev.block_size, "hw_mode": dev.mode,
-                     "registry": cycle_summary(core, params, cm.cipher, dev.cycles.key)}
-            progress = Progress(dev, -(-(size or 0) // spec.block_size) + 1,
-                                 enabled=size is not None)
-            dev.progress = progress
-            c0, b0, t0 = dev.cycles.total, dev.cycles.blocks, time.perf_counter()
-            try:
-                stream = framed(_new_stream(cm, dev, iv, pad, decrypt, aad))
-                n_in, n_out = _pump(stream, src, name, size, target)
-            finally:
-                progress.finish()
-            stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks - b0)
+            where, stats, t0, (n_in, n_out) = _through_core(
+                cm, core_params, key, stack, args.verbose, size, pump)
         seconds = time.perf_counter() - t0
     if args.verbose:
         _report(cm, decrypt, n_in, n_out, where, stats, seconds)
     return 0
+
+
+def _key_and_iv(args: argparse.Namespace, cm, decrypt: bool, lenient: bool, klen: int,
+                ivlen: int, later: list[str]) -> tuple[bytes | None, bytes | None, str | None]:
+    """(IV, key, password) as given: -iv and -K parsed (``lenient``: padded or cut with
+    OpenSSL's warnings, appended to ``later``), the password from its sources or the
+    terminal; a call with neither key nor password is refused."""
+    iv = None
+    if args.iv is not None:
+        if lenient and cm.mode == "ecb":
+            later.append("warning: iv not used by this cipher")
+        elif lenient and not cm.aead:
+            iv = _lenient_hex("-iv", args.iv, ivlen, later)
+        else:
+            iv = parse_hex("--iv", args.iv)
+    explicit = _explicit_key(args)
+    if isinstance(explicit, str):
+        explicit = (_lenient_hex("-K", explicit, klen, later) if lenient
+                    else parse_hex("--key", explicit))
+    password = _password(args)
+    if explicit is None and password is None:
+        password = _prompt(cm, decrypt)
+    if explicit is None and password is None:
+        raise BadHexError("--key is required, or a password (-pass, -k, -kfile; without "
+                          "them a terminal is asked)")
+    return iv, explicit, password
+
+
+def _given_salt(args: argparse.Namespace, lenient: bool, warnings: list[str]) -> bytes | None:
+    """The salt given with -S (``lenient``: padded or cut with OpenSSL's warning), None
+    without one."""
+    if args.salt is None:
+        return None
+    if lenient:
+        return _lenient_hex("-S", args.salt, pbe.SALT_LEN, warnings)
+    salt = parse_hex("-S", args.salt)
+    if len(salt) != pbe.SALT_LEN:
+        raise SaltSizeError(f"-S: the salt is {len(salt)} bytes; it must be {pbe.SALT_LEN}")
+    return salt
+
+
+def _through_core(cm, core_params, key: bytes, stack: contextlib.ExitStack, verbose: bool,
+                  size: int | None, pump) -> tuple[str, dict, float, tuple[int, int]]:
+    """The data through the simulated core (opened on ``stack``, keyed): (what ran, the
+    figures ``--verbose`` reports, the start time, ``pump``'s byte counts)."""
+    from ..driver import open_core
+
+    core, params = core_params
+    t_open = time.perf_counter()
+    dev = stack.enter_context(open_core(core, options={"quiet": not verbose}, **params))
+    dev.set_key(key, cm.cipher)
+    stats = {"open": time.perf_counter() - t_open, "key": dev.cycles.key,
+             "built": getattr(dev.transport, "built", False),
+             "block_size": dev.block_size, "hw_mode": dev.mode,
+             "registry": cycle_summary(core, params, cm.cipher, dev.cycles.key)}
+    block = models.spec(cm.cipher).block_size
+    progress = Progress(dev, -(-(size or 0) // block) + 1, enabled=size is not None)
+    dev.progress = progress
+    c0, b0, t0 = dev.cycles.total, dev.cycles.blocks, time.perf_counter()
+    try:
+        counts = pump(dev)
+    finally:
+        progress.finish()
+    stats.update(cycles=dev.cycles.total - c0, blocks=dev.cycles.blocks - b0)
+    return dev.describe(), stats, t0, counts
 
 
 def _report(cm, decrypt: bool, n_in: int, n_out: int, where: str, stats: dict,
