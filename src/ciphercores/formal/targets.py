@@ -24,6 +24,7 @@ _OUT_PIPED = "common/axis_out_fifo_piped.v"
 _OUT = "common/axis_out_fifo.v"
 _FIFO_PROPS = "formal/credit_fifo_props.v"
 _SLICE = "common/axis_reg_slice.v"
+_OUT_REG = "common/axis_out_reg.v"
 _MODE = "modes/mode_engine.v"
 _LUT_FIFO = "common/axis_lut_fifo.v"
 _SPECK = "speck/speck_iter.v"
@@ -136,6 +137,11 @@ _KEY_READABLE = (
 # wiped, and several accesses back to back (the covers reach theirs by step 5); the two-copy
 # check of cc_regs took 485 s at 24 cycles against 15 s at 12
 _BUS_DEPTH = 12
+# the output register: bounded (the idle-data rule's history, kept inside axis_source_props,
+# leaves k-induction without an invariant to tie it to the register: UNKNOWN at k = 6); 12
+# cycles from reset hold two blocks through back to back and stalls between them (the covers
+# reach theirs by step 4)
+_OUT_REG_DEPTH = 12
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
@@ -327,6 +333,62 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "        out_valid_reg <= 1'b0;\n        skid_reg",
                      "        skid_reg",
                      ("source_reset_clears",)),
+        )),
+    Target(
+        name="axis_out_reg", top="axis_out_reg_formal", sources=(_OUT_REG,), bounded=True,
+        defaults={"WIDTH": 4, "USER_WIDTH": 1},
+        sweep=tuple({"WIDTH": w, "USER_WIDTH": u} for w, u in ((1, 1), (4, 1), (8, 2))),
+        depth=_OUT_REG_DEPTH, cover_depth=lambda p: _OUT_REG_DEPTH,
+        what="bounded: m_axis rules 1 and 5 (rule 5's idle data: zero until the first "
+             "transfer, then zero or a finished block; cleared by a reset) under a core that "
+             "loads only while the register is free; a block loaded offered in the next cycle "
+             "with its data and tuser; at most one block inside; every block out once, in "
+             "order; free exactly when the register is empty or its block leaves",
+        covers=("u_blocks.count_full", "u_chosen.chosen_both_out", "outreg_back_to_back"),
+        mutations=(
+            Mutation("m_axis_tvalid falls without a transfer", _OUT_REG,
+                     "end else if (m_axis_tready) begin\n        valid_reg <= 1'b0;",
+                     "end else begin\n        valid_reg <= 1'b0;", ("source_held",)),
+            Mutation("reset leaves m_axis_tvalid", _OUT_REG,
+                     "        user_reg <= {UW{1'b0}};\n        valid_reg <= 1'b0;\n",
+                     "        user_reg <= {UW{1'b0}};\n", ("source_reset_clears",)),
+            Mutation("reset keeps the data", _OUT_REG,
+                     "        data_reg <= {DW{1'b0}};\n", "",
+                     ("source_reset_clears", "source_zero_idle")),
+            Mutation("a block loaded while the last one waits", _OUT_REG,
+                     "assign free = !valid_reg || m_axis_tready;", "assign free = 1'b1;",
+                     ("source_held", "outreg_free", "count_capacity", "chosen_first_out",
+                      "chosen_second_out")),
+            Mutation("a block waits for an empty register", _OUT_REG,
+                     "assign free = !valid_reg || m_axis_tready;",
+                     "assign free = !valid_reg;", ("outreg_free",)),
+            Mutation("a block's tuser lost", _OUT_REG,
+                     "        user_reg <= load_user;",
+                     "        user_reg <= {UW{1'b0}};",
+                     ("outreg_next", "chosen_first_out", "chosen_second_out")),
+            # rule 5: while idle, the output shows what the core hands over (its round state)
+            Mutation("the core's next block shown while idle", _OUT_REG,
+                     "assign m_axis_tdata = data_reg;",
+                     "assign m_axis_tdata = valid_reg ? data_reg : load_data;",
+                     ("source_zero_idle", "source_idle_finished")),
+            # rule 4: a block's time depends on its tuser (a decrypted block a cycle late), or
+            # a block offered in the cycle it is loaded
+            Mutation("a block with tuser set offered a cycle late", _OUT_REG,
+                     "always @(posedge clk) begin : p_output\n    if (load) begin\n"
+                     "        data_reg <= load_data;\n        user_reg <= load_user;\n"
+                     "        valid_reg <= 1'b1;\n    end else if (m_axis_tready) begin",
+                     "reg late_reg = 1'b0;\nalways @(posedge clk) begin : p_output\n"
+                     "    late_reg <= load && load_user[0] && !rst;\n    if (load) begin\n"
+                     "        data_reg <= load_data;\n        user_reg <= load_user;\n"
+                     "        valid_reg <= !load_user[0];\n"
+                     "    end else if (late_reg) begin\n        valid_reg <= 1'b1;\n"
+                     "    end else if (m_axis_tready) begin",
+                     ("outreg_next",)),
+            Mutation("a block offered in the cycle it is loaded", _OUT_REG,
+                     "assign m_axis_tvalid = valid_reg;",
+                     "assign m_axis_tvalid = valid_reg || load;",
+                     ("count_nothing_invented", "outreg_held", "chosen_first_out",
+                      "chosen_second_out")),
         )),
     Target(
         name="mode_engine", top="mode_engine_formal", sources=(_LUT_FIFO, _MODE),
