@@ -120,6 +120,68 @@ def _late_out(data: str) -> tuple[str, str]:
 
 
 _LATE_OUT = {d: _late_out(d) for d in ("{rnd_x, rnd_y}", "fp_out")}
+
+
+class _OutReg:
+    """A folded core's output register, its instance of axis_out_reg (``width``: its WIDTH;
+    ``load``, ``data``, ``user``: what the core hands over), and variants of the core around
+    it: the text of the instance is the mutations' ``old``, the same instance behind a few
+    declarations their ``new``. The register itself has its own target (axis_out_reg)."""
+
+    def __init__(self, width: str, load: str, data: str, user: str):
+        self.load, self.user = load, user
+        self.text = ("axis_out_reg #(\n" f"    .WIDTH({width}),\n    .USER_WIDTH(1)\n) u_out (\n"
+                     "    .clk(clk),\n    .rst(rst),\n"
+                     f"    .load({load}),\n    .load_data({data}),\n"
+                     f"    .load_user({user}),\n    .free(out_free),\n"
+                     "    .m_axis_tdata(m_axis_tdata),\n    .m_axis_tuser(m_axis_tuser),\n"
+                     "    .m_axis_tvalid(m_axis_tvalid),\n    .m_axis_tready(m_axis_tready)\n);")
+
+    def _ports(self, decl: str, **ports: str) -> tuple[str, str]:
+        new = self.text
+        for port, net in ports.items():
+            old = f"    .{port}("
+            start = new.index(old) + len(old)
+            new = new[:start] + net + new[new.index(")", start):]
+        return self.text, decl + new
+
+    def shown_idle(self, bits: str, zero: str, state: str, after: bool = True) -> tuple[str, str]:
+        """m_axis_tdata shows ``state`` while m_axis_tvalid is low: after the first transfer
+        (where the register holds a block, ``after``), or from the reset on."""
+        cond = f"(m_axis_tvalid || f_out_data == {zero})" if after else "m_axis_tvalid"
+        pad = " " * len("assign m_axis_tdata = ")
+        return self._ports(f"wire [{bits}] f_out_data;\nassign m_axis_tdata = {cond}\n"
+                           f"{pad}? f_out_data : {state};\n", m_axis_tdata="f_out_data")
+
+    def late(self) -> tuple[str, str]:
+        """A decrypted result offered a cycle late: hidden (and not taken) in the cycle after
+        its load, so the time a block takes depends on its direction (rule 4)."""
+        return self._ports("reg late_reg = 1'b0;\nwire f_out_valid;\n"
+                           "always @(posedge clk) begin\n"
+                           f"    late_reg <= {self.load} && {self.user} && !rst;\nend\n"
+                           "assign m_axis_tvalid = f_out_valid && !late_reg;\n",
+                           m_axis_tvalid="f_out_valid",
+                           m_axis_tready="m_axis_tready && !late_reg")
+
+    def early(self) -> tuple[str, str]:
+        """A decrypted result offered in the cycle it leaves the engine, a cycle early."""
+        now = f"({self.load} && {self.user} && m_axis_tready)"
+        return self._ports("wire f_out_user;\nwire f_out_valid;\n"
+                           f"assign m_axis_tuser = {now} || f_out_user;\n"
+                           f"assign m_axis_tvalid = f_out_valid || {now};\n",
+                           m_axis_tuser="f_out_user", m_axis_tvalid="f_out_valid")
+
+    def waits_for_empty(self) -> tuple[str, str]:
+        """The engine hands a result over only to an empty register, not to one whose block
+        leaves in the same cycle."""
+        return self._ports("wire f_free;\nassign out_free = f_free && !m_axis_tvalid;\n",
+                           free="f_free")
+
+    def direction_lost(self) -> tuple[str, str]:
+        return self._ports("", load_user="1'b0")
+
+
+_AES_OUT = _OutReg("128", "finish", "last_out", "blk_dec")
 # the covers of a core's formal top: its capacity filled, both chosen blocks out, a block out
 # of an empty core after exactly its latency, a block taken as soon as the ready conditions allow
 _CORE_COVERS = ("u_blocks.count_full", "u_chosen.chosen_both_out", "u_latency.latency_reached",
@@ -828,17 +890,11 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("data taken during a key load", _AES,
                      "assign s_axis_tready = !s_key_tvalid && !prep_reg",
                      "assign s_axis_tready = !prep_reg", ("core_key_priority",)),
-            Mutation("m_axis_tvalid falls without a transfer", _AES,
-                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
-                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
             Mutation("a result overwrites a stalled output", _AES,
                      "wire finish = busy_reg && last_round && out_free;",
                      "wire finish = busy_reg && last_round;",
                      ("source_held", "chosen_first_out", "chosen_second_out",
                       "count_capacity", "ready_axis_exact")),
-            Mutation("reset leaves m_axis_tvalid", _AES,
-                     "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
-                     "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
             Mutation("reset skips the zero key's pre-pass", _AES,
                      "        dir_reg <= 1'b0;\n        prep_reg <= 1'b1;\n    end",
                      "        dir_reg <= 1'b0;\n        prep_reg <= 1'b0;\n    end",
@@ -851,16 +907,12 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 5: while idle after a transfer the output shows the key window (round
             # keys), and before the first transfer
             Mutation("round keys shown while idle", _AES,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = (out_valid_reg || out_reg == 128'h0)\n"
-                     "                      ? out_reg : win_reg[127:0];",
+                     *_AES_OUT.shown_idle("127:0", "128'h0", "win_reg[127:0]"),
                      ("source_idle_finished",)),
             Mutation("round keys shown before the first block", _AES,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = out_valid_reg ? out_reg : win_reg[127:0];",
+                     *_AES_OUT.shown_idle("127:0", "128'h0", "win_reg[127:0]", after=False),
                      ("source_zero_idle",)),
-            Mutation("a block's direction lost", _AES,
-                     "        out_user_reg <= blk_dec;", "        out_user_reg <= 1'b0;",
+            Mutation("a block's direction lost", _AES, *_AES_OUT.direction_lost(),
                      ("chosen_first_out", "chosen_second_out")),
             Mutation("the engine never empties", _AES,
                      "        if (last_round) begin\n            busy_reg <= 1'b0;",
@@ -870,27 +922,12 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 4: a decrypted result offered in the cycle it leaves the engine, a cycle
             # early, and a cycle late
             Mutation("decryption's result offered a cycle early", _AES,
-                     "assign m_axis_tuser = out_user_reg;\nassign m_axis_tvalid = out_valid_reg;",
-                     "assign m_axis_tuser = (finish && blk_dec && m_axis_tready)"
-                     " || out_user_reg;\nassign m_axis_tvalid = out_valid_reg"
-                     " || (finish && blk_dec && m_axis_tready);",
-                     ("latency_not_early",)),
+                     *_AES_OUT.early(), ("latency_not_early",)),
             Mutation("decryption's result offered a cycle late", _AES,
-                     "always @(posedge clk) begin : p_output\n"
-                     "    if (finish) begin\n        out_reg <= last_out;\n"
-                     "        out_user_reg <= blk_dec;\n        out_valid_reg <= 1'b1;\n"
-                     "    end else if (m_axis_tready) begin",
-                     "reg late_reg = 1'b0;\nalways @(posedge clk) begin : p_output\n"
-                     "    late_reg <= finish && blk_dec && !rst;\n"
-                     "    if (finish) begin\n        out_reg <= last_out;\n"
-                     "        out_user_reg <= blk_dec;\n        out_valid_reg <= !blk_dec;\n"
-                     "    end else if (late_reg) begin\n        out_valid_reg <= 1'b1;\n"
-                     "    end else if (m_axis_tready) begin",
-                     ("latency_exact",)),
+                     *_AES_OUT.late(), ("latency_exact",)),
             # the ready conditions (docs/cores/notes/aes_iter.md)
             Mutation("a result waits for an empty output register", _AES,
-                     "wire out_free = !out_valid_reg || m_axis_tready;",
-                     "wire out_free = !out_valid_reg;", ("ready_axis_taken",)),
+                     *_AES_OUT.waits_for_empty(), ("ready_axis_taken",)),
             Mutation("a key taken while a block is in the engine", _AES,
                      "assign s_key_tready = !busy_reg && !prep_reg;",
                      "assign s_key_tready = !prep_reg;", ("ready_key_exact",)),
