@@ -182,6 +182,7 @@ class _OutReg:
 
 
 _AES_OUT = _OutReg("128", "finish", "last_out", "blk_dec")
+_TDES_OUT = _OutReg("64", "finish", "fp_out", "dir_reg")
 # the covers of a core's formal top: its capacity filled, both chosen blocks out, a block out
 # of an empty core after exactly its latency, a block taken as soon as the ready conditions allow
 _CORE_COVERS = ("u_blocks.count_full", "u_chosen.chosen_both_out", "u_latency.latency_reached",
@@ -737,9 +738,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 5: while idle after a transfer (the output register holds a block), the
             # output shows the round registers
             Mutation("round state shown while idle", _TDES,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = (out_valid_reg || out_reg == 64'd0)\n"
-                     "                      ? out_reg : {l_reg, r_reg};",
+                     *_TDES_OUT.shown_idle("63:0", "64'd0", "{l_reg, r_reg}"),
                      ("source_idle_finished",)),
             Mutation("reset keeps K1", _TDES,
                      "            if (rst) begin\n                k1_reg <= 56'd0;\n"
@@ -754,11 +753,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 4: the time a block takes depends on its direction: a decrypted result
             # offered in the cycle it leaves the engine, a cycle early
             Mutation("decryption's result offered a cycle early", _TDES,
-                     "assign m_axis_tuser = out_user_reg;\nassign m_axis_tvalid = out_valid_reg;",
-                     "assign m_axis_tuser = (finish && dir_reg && m_axis_tready)"
-                     " || out_user_reg;\nassign m_axis_tvalid = out_valid_reg"
-                     " || (finish && dir_reg && m_axis_tready);",
-                     ("latency_not_early",)),
+                     *_TDES_OUT.early(), ("latency_not_early",)),
             # the ready conditions (docs/cores/notes/des_iter.md)
             Mutation("a block taken while the result waits", _TDES,
                      "(!busy_reg || finish);", "(!busy_reg || last_round);",
@@ -790,16 +785,11 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 5: while idle after a transfer (the output register holds a block), the
             # output shows the round registers
             Mutation("round state shown while idle", _TDES,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = (out_valid_reg || out_reg == 64'd0)\n"
-                     "                      ? out_reg : {l_reg, r_reg};",
+                     *_TDES_OUT.shown_idle("63:0", "64'd0", "{l_reg, r_reg}"),
                      ("source_idle_finished",)),
             Mutation("reset keeps K2", _TDES,
                      "                k2_reg <= 56'd0;\n", "",
                      ("core_key_wiped",)),
-            Mutation("m_axis_tvalid falls without a transfer", _TDES,
-                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
-                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
             Mutation("a result overwrites a stalled output", _TDES,
                      "wire finish = last_round && out_free;", "wire finish = last_round;",
                      ("source_held", "chosen_first_out", "chosen_second_out",
@@ -807,7 +797,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 4: the time a block takes depends on its direction: a decrypted result
             # offered a cycle late
             Mutation("decryption's result offered a cycle late", _TDES,
-                     *_LATE_OUT["fp_out"], ("latency_exact",)),
+                     *_TDES_OUT.late(), ("latency_exact",)),
             # the ready conditions (docs/cores/notes/tdes_iter.md)
             Mutation("a key taken in the block's second pass", _TDES,
                      "|| (pass_reg == PASSES[1:0] - 2'd1));", "|| (pass_reg != 2'd0));",
