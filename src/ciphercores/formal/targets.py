@@ -105,23 +105,6 @@ def _speck_pipe_axis_wait(p: dict[str, int]) -> int:
     return max(core.key_setup(p) - 2, speck_pipe_out_fifo(p).ready_after_reset + 1)
 
 
-def _late_out(data: str) -> tuple[str, str]:
-    """The output register of a folded core (its data ``data``), and a variant that offers a
-    decrypted result a cycle late (a register more between the engine and m_axis_tvalid)."""
-    head = "always @(posedge clk) begin : p_output\n"
-    body = (f"        out_reg <= {data};\n        out_user_reg <= dir_reg;\n")
-    old = (head + "    if (finish) begin\n" + body + "        out_valid_reg <= 1'b1;\n"
-           "    end else if (m_axis_tready) begin")
-    new = ("reg late_reg = 1'b0;\n" + head + "    late_reg <= finish && dir_reg && !rst;\n"
-           "    if (finish) begin\n" + body + "        out_valid_reg <= !dir_reg;\n"
-           "    end else if (late_reg) begin\n        out_valid_reg <= 1'b1;\n"
-           "    end else if (m_axis_tready) begin")
-    return old, new
-
-
-_LATE_OUT = {d: _late_out(d) for d in ("{rnd_x, rnd_y}", "fp_out")}
-
-
 class _OutReg:
     """A folded core's output register, its instance of axis_out_reg (``width``: its WIDTH;
     ``load``, ``data``, ``user``: what the core hands over), and variants of the core around
@@ -183,6 +166,7 @@ class _OutReg:
 
 _AES_OUT = _OutReg("128", "finish", "last_out", "blk_dec")
 _TDES_OUT = _OutReg("64", "finish", "fp_out", "dir_reg")
+_SPECK_OUT = _OutReg("2 * WORD", "finish", "{rnd_x, rnd_y}", "dir_reg")
 # the covers of a core's formal top: its capacity filled, both chosen blocks out, a block out
 # of an empty core after exactly its latency, a block taken as soon as the ready conditions allow
 _CORE_COVERS = ("u_blocks.count_full", "u_chosen.chosen_both_out", "u_latency.latency_reached",
@@ -582,16 +566,10 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("data taken during a key load", _SPECK,
                      "assign s_axis_tready = !s_key_tvalid && !prep_reg",
                      "assign s_axis_tready = !prep_reg", ("core_key_priority",)),
-            Mutation("m_axis_tvalid falls without a transfer", _SPECK,
-                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
-                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
             Mutation("a result overwrites a stalled output", _SPECK,
                      "wire finish = last_round && out_free;", "wire finish = last_round;",
                      ("source_held", "chosen_first_out", "chosen_second_out",
                       "count_capacity", "ready_axis_exact")),
-            Mutation("reset leaves m_axis_tvalid", _SPECK,
-                     "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
-                     "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
             Mutation("reset skips the zero key's pre-pass", _SPECK,
                      "        busy_reg <= 1'b0;\n        prep_reg <= (ROUNDS > 1);",
                      "        busy_reg <= 1'b0;\n        prep_reg <= 1'b0;",
@@ -600,9 +578,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 5: while idle after a transfer (the output register holds a block), the
             # output shows the round registers
             Mutation("round state shown while idle", _SPECK,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = (out_valid_reg || out_reg == {2*WORD{1'b0}})\n"
-                     "                      ? out_reg : {x_reg, y_reg};",
+                     *_SPECK_OUT.shown_idle("2*WORD-1:0", "{2*WORD{1'b0}}", "{x_reg, y_reg}"),
                      ("source_idle_finished",)),
             Mutation("reset keeps the loaded key", _SPECK,
                      "        key0_reg <= {KW{1'b0}};\n        keyl_reg <= {KW{1'b0}};\n",
@@ -615,11 +591,10 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # offered a cycle late (after the engine, which keeps its timing: a change there
             # fails the ready conditions first)
             Mutation("decryption's result offered a cycle late", _SPECK,
-                     *_LATE_OUT["{rnd_x, rnd_y}"], ("latency_exact",)),
+                     *_SPECK_OUT.late(), ("latency_exact",)),
             # the ready conditions (docs/cores/notes/speck_iter.md)
             Mutation("a result waits for an empty output register", _SPECK,
-                     "wire out_free = !out_valid_reg || m_axis_tready;",
-                     "wire out_free = !out_valid_reg;", ("ready_axis_taken",)),
+                     *_SPECK_OUT.waits_for_empty(), ("ready_axis_taken",)),
         )),
     Target(
         name="speck_pipe", top="core_formal", sources=(), core=True,
