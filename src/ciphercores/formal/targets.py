@@ -112,7 +112,7 @@ class _OutReg:
     declarations their ``new``. The register itself has its own target (axis_out_reg)."""
 
     def __init__(self, width: str, load: str, data: str, user: str):
-        self.load, self.user = load, user
+        self.width, self.load, self.user = width, load, user
         self.text = ("axis_out_reg #(\n" f"    .WIDTH({width}),\n    .USER_WIDTH(1)\n) u_out (\n"
                      "    .clk(clk),\n    .rst(rst),\n"
                      f"    .load({load}),\n    .load_data({data}),\n"
@@ -137,13 +137,16 @@ class _OutReg:
                            f"{pad}? f_out_data : {state};\n", m_axis_tdata="f_out_data")
 
     def late(self) -> tuple[str, str]:
-        """A decrypted result offered a cycle late: hidden (and not taken) in the cycle after
-        its load, so the time a block takes depends on its direction (rule 4)."""
-        return self._ports("reg late_reg = 1'b0;\nwire f_out_valid;\n"
-                           "always @(posedge clk) begin\n"
+        """A decrypted result offered a cycle late: hidden (zero, and not taken) in the cycle
+        after its load, so the time a block takes depends on its direction (rule 4) and on
+        nothing else (rule 5's idle data allows zero)."""
+        return self._ports(f"reg late_reg = 1'b0;\nwire [{self.width}-1:0] f_out_data;\n"
+                           "wire f_out_valid;\nalways @(posedge clk) begin\n"
                            f"    late_reg <= {self.load} && {self.user} && !rst;\nend\n"
+                           f"assign m_axis_tdata = late_reg ? {{({self.width}){{1'b0}}}}"
+                           " : f_out_data;\n"
                            "assign m_axis_tvalid = f_out_valid && !late_reg;\n",
-                           m_axis_tvalid="f_out_valid",
+                           m_axis_tdata="f_out_data", m_axis_tvalid="f_out_valid",
                            m_axis_tready="m_axis_tready && !late_reg")
 
     def early(self) -> tuple[str, str]:
