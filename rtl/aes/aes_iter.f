@@ -9,4 +9,5 @@ aes_mix_layer.v
 aes_key_sub.v
 aes_key_words.v
 aes_key_step.v
+../common/axis_out_reg.v
 aes_iter.v

@@ -64,9 +64,6 @@ reg         dir_reg;        // direction of the key step: the block's (1: decryp
                             // pre-pass's (its first step is backward for AES-256)
 reg [3:0]   rnd_reg;        // rounds done
 reg         busy_reg;       // a block is in the engine
-reg [127:0] out_reg;
-reg         out_user_reg;
-reg         out_valid_reg;
 
 wire [3:0] nr = (nk_reg == 2'd0) ? 4'd10 : (nk_reg == 2'd1) ? 4'd12 : 4'd14;
 
@@ -74,7 +71,7 @@ wire [3:0] nr = (nk_reg == 2'd0) ? 4'd10 : (nk_reg == 2'd1) ? 4'd12 : 4'd14;
 // control
 // ---------------------------------------------------------------------------------------
 wire last_round = (rnd_reg == nr - 4'd1);
-wire out_free = !out_valid_reg || m_axis_tready;
+wire out_free;                                      // the output register takes it
 wire finish = busy_reg && last_round && out_free;   // the block leaves the engine now
 wire stall = busy_reg && last_round && !out_free;   // result waits for the output slot
 
@@ -246,25 +243,23 @@ always @(posedge clk) begin : p_engine
     end
 end
 
-always @(posedge clk) begin : p_output
-    if (finish) begin
-        out_reg <= last_out;
-        out_user_reg <= blk_dec;
-        out_valid_reg <= 1'b1;
-    end else if (m_axis_tready) begin
-        out_valid_reg <= 1'b0;
-    end
-
-    if (rst) begin
-        out_reg <= 128'h0;
-        out_user_reg <= 1'b0;
-        out_valid_reg <= 1'b0;
-    end
-end
-
-assign m_axis_tdata = out_reg;
-assign m_axis_tuser = out_user_reg;
-assign m_axis_tvalid = out_valid_reg;
+// output register (rtl/common/axis_out_reg.v): a finished block, held until m_axis_tready
+// takes it and kept after the transfer (rule 5's idle data)
+axis_out_reg #(
+    .WIDTH(128),
+    .USER_WIDTH(1)
+) u_out (
+    .clk(clk),
+    .rst(rst),
+    .load(finish),
+    .load_data(last_out),
+    .load_user(blk_dec),
+    .free(out_free),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
 
 endmodule
 

@@ -140,9 +140,7 @@ reg  [3:0]           hit1_reg;        // the same, one stage later (the words ar
 reg  [31:0]          rby_reg;         // that word
 reg  [1:0]           in_tag_reg;      // tag of the next block to enter
 reg  [1:0]           out_tag_reg;     // tag of the next block to leave
-reg  [64*LANES-1:0]  out_reg;
-reg                  out_user_reg;
-reg                  out_valid_reg;
+wire [64*LANES-1:0]  out_next;        // the block leaving the ring (emit), per lane
 
 // initial P-array (pi): a ROM from the generated init file
 reg  [31:0]          pi_p [0:17];
@@ -172,7 +170,7 @@ wire [31:0] ds_pn = pn_reg[32*(DS-1) +: 32];
 wire        last = ds_last_reg;
 wire        run = ds_run_reg;                                  // rounds 0..14 go on
 wire        result = (last && !init_reg) || (ds_v && ds_done); // a result for the output
-wire        out_free = !out_valid_reg || m_axis_tready;
+wire        out_free;                                     // the output register takes it
 wire        emit = result && (ds_tag == out_tag_reg) && out_free;  // leaves now, in order
 wire        hold = result && !emit;                     // goes round the ring once more
 wire        chain = chain_reg;                      // next key-schedule encryption
@@ -184,9 +182,6 @@ wire        write_r = init_reg && last;                        // R of this encr
 
 assign s_key_tready = krdy_reg;
 assign s_axis_tready = !s_key_tvalid && !init_reg && (!ds_v || emit);
-assign m_axis_tdata = out_reg;
-assign m_axis_tuser = out_user_reg;
-assign m_axis_tvalid = out_valid_reg;
 assign sbox_we = wr_ks_reg ? wr_we_reg : 4'd0;
 assign sbox_wa = wr_a_reg;
 assign sbox_wd = wr_d_reg[31:0];
@@ -314,15 +309,11 @@ generate
             lq_reg[32*l +: 32] <= lout;
             xd_reg[32*l +: 32] <= x;
             yd_reg[32*l +: 32] <= y;
-            if (emit) begin
-                // {x, y} of a held result, or {L, R} = {lout, y ^ F}
-                out_reg[64*l + 32 +: 32] <= ds_done ? x : lout;
-                out_reg[64*l +: 32] <= y ^ (f & {32{!ds_done}});
-            end
-            if (rst) begin
-                out_reg[64*l +: 64] <= 64'd0;
-            end
         end
+
+        // the lane's result: {x, y} of a held result, or {L, R} = {lout, y ^ F}
+        assign out_next[64*l + 32 +: 32] = ds_done ? x : lout;
+        assign out_next[64*l +: 32] = y ^ (f & {32{!ds_done}});
     end
 
     for (b = 0; b < 4; b = b + 1) begin : g_box
@@ -660,19 +651,23 @@ always @(posedge clk) begin : p_engine
     end
 end
 
-// output register
-always @(posedge clk) begin : p_output
-    if (emit) begin
-        out_user_reg <= ds_dir;
-        out_valid_reg <= 1'b1;
-    end else if (m_axis_tready) begin
-        out_valid_reg <= 1'b0;
-    end
-    if (rst) begin
-        out_user_reg <= 1'b0;
-        out_valid_reg <= 1'b0;
-    end
-end
+// output register (rtl/common/axis_out_reg.v): a finished block, held until m_axis_tready
+// takes it and kept after the transfer (rule 5's idle data)
+axis_out_reg #(
+    .WIDTH(64 * LANES),
+    .USER_WIDTH(1)
+) u_out (
+    .clk(clk),
+    .rst(rst),
+    .load(emit),
+    .load_data(out_next),
+    .load_user(ds_dir),
+    .free(out_free),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
 
 endmodule
 

@@ -1,4 +1,5 @@
 bf_sbox.v
+../common/axis_out_reg.v
 bf_core.v
 bf_sbox_dp.v
 bf_pipe_round.v

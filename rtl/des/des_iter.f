@@ -5,5 +5,6 @@ des_pc2.v
 des_e.v
 des_sp.v
 des_round.v
+../common/axis_out_reg.v
 tdes_iter.v
 des_iter.v

@@ -60,9 +60,6 @@ reg        pdec_reg;        // the current DES pass deciphers
 reg [1:0]  pass_reg;        // DES pass 0..PASSES-1
 reg [3:0]  rnd_reg;         // round 0..15 within the pass
 reg        busy_reg;        // a block is in the round engine
-reg [63:0] out_reg;
-reg        out_user_reg;
-reg        out_valid_reg;
 
 // ---------------------------------------------------------------------------------------
 // keys: keying option by length, parity bits dropped by PC-1; the key of each DES pass
@@ -173,7 +170,7 @@ wire pass_end = (rnd_reg == 4'd15);
 // the block handshake, and with it every engine register's enable, is a few inputs deep
 reg  last_reg;
 wire last_round = last_reg;
-wire out_free = !out_valid_reg || m_axis_tready;
+wire out_free;                                      // the output register takes it
 wire finish = last_round && out_free;               // the block leaves the engine now
 wire stall = last_round && !out_free;               // result waits for the output slot
 
@@ -191,9 +188,6 @@ end
 assign s_key_tready = run_reg && ((DES_ONLY != 0) || !busy_reg
                                   || (pass_reg == PASSES[1:0] - 2'd1));
 assign s_axis_tready = run_reg && !s_key_tvalid && (!busy_reg || finish);
-assign m_axis_tdata = out_reg;
-assign m_axis_tuser = out_user_reg;
-assign m_axis_tvalid = out_valid_reg;
 
 wire in_fire = s_axis_tvalid && s_axis_tready;
 
@@ -242,22 +236,23 @@ always @(posedge clk) begin : p_engine
     end
 end
 
-// output register
-always @(posedge clk) begin : p_output
-    if (finish) begin
-        out_reg <= fp_out;
-        out_user_reg <= dir_reg;
-        out_valid_reg <= 1'b1;
-    end else if (m_axis_tready) begin
-        out_valid_reg <= 1'b0;
-    end
-
-    if (rst) begin
-        out_reg <= 64'd0;
-        out_user_reg <= 1'b0;
-        out_valid_reg <= 1'b0;
-    end
-end
+// output register (rtl/common/axis_out_reg.v): a finished block, held until m_axis_tready
+// takes it and kept after the transfer (rule 5's idle data)
+axis_out_reg #(
+    .WIDTH(64),
+    .USER_WIDTH(1)
+) u_out (
+    .clk(clk),
+    .rst(rst),
+    .load(finish),
+    .load_data(fp_out),
+    .load_user(dir_reg),
+    .free(out_free),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
 
 endmodule
 

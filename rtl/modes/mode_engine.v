@@ -12,6 +12,7 @@ module mode_engine #(
     // the side FIFO holds 2**DEPTH_LOG2 blocks in flight (>= core latency + its output
     // buffering for a pipelined core to run at full rate)
     parameter integer DEPTH_LOG2 = 6,
+    // CTR: 0 counts the block's bytes as one big-endian integer, 1 little-endian (SPECK)
     parameter integer CTR_LITTLE = 0
 ) (
     input  wire             clk,
@@ -68,6 +69,11 @@ initial begin
     end
     if (DEPTH_LOG2 < 1 || DEPTH_LOG2 > 10) begin
         $error("mode_engine %m: DEPTH_LOG2=%0d out of 1..10", DEPTH_LOG2);
+        $finish;
+    end
+    if (CTR_LITTLE != 0 && CTR_LITTLE != 1) begin
+        $error("mode_engine %m: CTR_LITTLE=%0d; use 0 (big-endian counter) or 1 (little-endian)",
+               CTR_LITTLE);
         $finish;
     end
 end

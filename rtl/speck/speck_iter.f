@@ -1,1 +1,2 @@
+../common/axis_out_reg.v
 speck_iter.v

@@ -82,9 +82,6 @@ reg              dir_reg;        // direction of the block in the engine
 reg              busy_reg;       // a block is in the round engine
 reg              prep_reg;       // key pre-pass running
 reg [CW-1:0]     rnd_reg;        // round / key-step counter
-reg [2*WORD-1:0] out_reg;
-reg              out_user_reg;
-reg              out_valid_reg;
 
 // ---------------------------------------------------------------------------------------
 // key schedule step, forward (encryption, pre-pass) and backward (decryption)
@@ -136,15 +133,12 @@ wire [WORD-1:0] rnd_y = dir_reg ? dec_y : enc_y;
 // control
 // ---------------------------------------------------------------------------------------
 wire last_round = busy_reg && (rnd_reg == ROUNDS[CW-1:0] - 6'd1);
-wire out_free = !out_valid_reg || m_axis_tready;
+wire out_free;                                      // the output register takes it
 wire finish = last_round && out_free;               // the block leaves the engine now
 wire stall = busy_reg && last_round && !out_free;   // result waits for the output slot
 
 assign s_key_tready = !busy_reg && !prep_reg;
 assign s_axis_tready = !s_key_tvalid && !prep_reg && (!busy_reg || finish);
-assign m_axis_tdata = out_reg;
-assign m_axis_tuser = out_user_reg;
-assign m_axis_tvalid = out_valid_reg;
 
 wire key_fire = s_key_tvalid && s_key_tready;
 wire in_fire = s_axis_tvalid && s_axis_tready;
@@ -195,22 +189,23 @@ always @(posedge clk) begin : p_engine
     end
 end
 
-// output register
-always @(posedge clk) begin : p_output
-    if (finish) begin
-        out_reg <= {rnd_x, rnd_y};
-        out_user_reg <= dir_reg;
-        out_valid_reg <= 1'b1;
-    end else if (m_axis_tready) begin
-        out_valid_reg <= 1'b0;
-    end
-
-    if (rst) begin
-        out_reg <= {2*WORD{1'b0}};
-        out_user_reg <= 1'b0;
-        out_valid_reg <= 1'b0;
-    end
-end
+// output register (rtl/common/axis_out_reg.v): a finished block, held until m_axis_tready
+// takes it and kept after the transfer (rule 5's idle data)
+axis_out_reg #(
+    .WIDTH(2 * WORD),
+    .USER_WIDTH(1)
+) u_out (
+    .clk(clk),
+    .rst(rst),
+    .load(finish),
+    .load_data({rnd_x, rnd_y}),
+    .load_user(dir_reg),
+    .free(out_free),
+    .m_axis_tdata(m_axis_tdata),
+    .m_axis_tuser(m_axis_tuser),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
 
 `ifdef FORMAL
 assign f_keys = {key0_reg, keyl_reg, kw_reg};

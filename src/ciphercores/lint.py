@@ -23,6 +23,7 @@ SHARED_BLOCKS: dict[str, tuple[tuple[str, ...], tuple[dict[str, int], ...]]] = {
                        {"PIPED": 0, "LATENCY": 1}, {"PIPED": 0, "LATENCY": 33, "WIDTH": 128})),
     "axis_out_fifo_piped": (("common/axis_credit_count.v", "common/axis_out_fifo_piped.v"),
                             ({"DEPTH_LOG2": 2, "WIDTH": 1}, {"DEPTH_LOG2": 10})),
+    "axis_out_reg": (("common/axis_out_reg.v",), ({"WIDTH": 1, "USER_WIDTH": 3},)),
 }
 
 

@@ -23,6 +23,7 @@ from ciphercores.sim import runner
 HERE = Path(__file__).parent
 
 SLICE = runner.Block("axis_reg_slice", ("common/axis_reg_slice.v",))
+OUT_REG = runner.Block("axis_out_reg", ("common/axis_out_reg.v",))
 FIFO = runner.Block("axis_credit_fifo", ("common/axis_credit_count.v",
                                          "common/axis_credit_fifo.v"))
 PIPED = runner.Block("axis_credit_fifo_piped", ("common/axis_credit_count.v",
@@ -49,6 +50,44 @@ def _run(block: runner.Block, params: dict[str, int], sim: str, module: str,
                                        (128, "verilator")])
 def test_reg_slice(width, sim):
     _run(SLICE, {"WIDTH": width}, sim, "cocotb_reg_slice", {"beats": 500, "seed": width})
+
+
+#: (WIDTH, USER_WIDTH, simulator): des_iter's and tdes_iter's block, speck_iter's smallest
+#: and aes_iter's, bf_x2's two lanes; the widths alone
+OUT_REG_CASES = [(1, 1, "icarus"), (32, 1, "icarus"), (128, 1, "icarus"), (7, 3, "icarus"),
+                 (64, 1, "verilator"), (128, 1, "verilator")]
+
+
+@pytest.mark.parametrize("width,user,sim", OUT_REG_CASES)
+def test_out_reg(width, user, sim):
+    _run(OUT_REG, {"WIDTH": width, "USER_WIDTH": user}, sim, "cocotb_out_reg",
+         {"blocks": 300, "seed": 10 * width + user})
+
+
+@pytest.mark.parametrize("params,message", [
+    ({"WIDTH": 0}, "WIDTH=0 (>= 1), USER_WIDTH=1 (>= 1)"),
+    ({"USER_WIDTH": 0}, "WIDTH=8 (>= 1), USER_WIDTH=0 (>= 1)"),
+])
+def test_out_reg_refuses_bad_parameters(tmp_path, params, message):
+    """A width out of range stops the elaboration with a message naming the instance and the
+    parameters with their ranges."""
+    if not runner.available("icarus"):
+        pytest.skip("icarus is not installed")
+    plist = ", ".join(f".{k}({v})" for k, v in {"WIDTH": 8, "USER_WIDTH": 1, **params}.items())
+    top = "\n".join(["`timescale 1ns / 1ps", "module tb;", "wire clk = 1'b0;",
+                     f"axis_out_reg #({plist}) u0 (.clk(clk), .rst(1'b1), .load(1'b0), "
+                     ".load_data(), .load_user(), .free(), .m_axis_tdata(), .m_axis_tuser(), "
+                     ".m_axis_tvalid(), .m_axis_tready(1'b0));", "endmodule", ""])
+    (tmp_path / "bad.v").write_text(top)
+    build = subprocess.run([tools.find("iverilog"), "-g2005", "-o", str(tmp_path / "bad"),
+                            "-s", "tb", str(tmp_path / "bad.v"),
+                            *(str(cores.RTL / f) for f in OUT_REG.rtl)],
+                           capture_output=True, text=True, check=False)
+    assert build.returncode == 0, build.stderr
+    res = subprocess.run([tools.find("vvp"), "-n", str(tmp_path / "bad")], capture_output=True,
+                         text=True, check=False, timeout=120)
+    assert "axis_out_reg tb.u0: " in res.stdout + res.stderr
+    assert message in res.stdout + res.stderr
 
 
 def _fifo(block: runner.Block, depth_log2: int, width: int, sim: str, blocks: int) -> None:

@@ -24,6 +24,7 @@ _OUT_PIPED = "common/axis_out_fifo_piped.v"
 _OUT = "common/axis_out_fifo.v"
 _FIFO_PROPS = "formal/credit_fifo_props.v"
 _SLICE = "common/axis_reg_slice.v"
+_OUT_REG = "common/axis_out_reg.v"
 _MODE = "modes/mode_engine.v"
 _LUT_FIFO = "common/axis_lut_fifo.v"
 _SPECK = "speck/speck_iter.v"
@@ -104,21 +105,71 @@ def _speck_pipe_axis_wait(p: dict[str, int]) -> int:
     return max(core.key_setup(p) - 2, speck_pipe_out_fifo(p).ready_after_reset + 1)
 
 
-def _late_out(data: str) -> tuple[str, str]:
-    """The output register of a folded core (its data ``data``), and a variant that offers a
-    decrypted result a cycle late (a register more between the engine and m_axis_tvalid)."""
-    head = "always @(posedge clk) begin : p_output\n"
-    body = (f"        out_reg <= {data};\n        out_user_reg <= dir_reg;\n")
-    old = (head + "    if (finish) begin\n" + body + "        out_valid_reg <= 1'b1;\n"
-           "    end else if (m_axis_tready) begin")
-    new = ("reg late_reg = 1'b0;\n" + head + "    late_reg <= finish && dir_reg && !rst;\n"
-           "    if (finish) begin\n" + body + "        out_valid_reg <= !dir_reg;\n"
-           "    end else if (late_reg) begin\n        out_valid_reg <= 1'b1;\n"
-           "    end else if (m_axis_tready) begin")
-    return old, new
+class _OutReg:
+    """A folded core's output register, its instance of axis_out_reg (``width``: its WIDTH;
+    ``load``, ``data``, ``user``: what the core hands over), and variants of the core around
+    it: the text of the instance is the mutations' ``old``, the same instance behind a few
+    declarations their ``new``. The register itself has its own target (axis_out_reg)."""
+
+    def __init__(self, width: str, load: str, data: str, user: str):
+        self.width, self.load, self.user = width, load, user
+        self.text = ("axis_out_reg #(\n" f"    .WIDTH({width}),\n    .USER_WIDTH(1)\n) u_out (\n"
+                     "    .clk(clk),\n    .rst(rst),\n"
+                     f"    .load({load}),\n    .load_data({data}),\n"
+                     f"    .load_user({user}),\n    .free(out_free),\n"
+                     "    .m_axis_tdata(m_axis_tdata),\n    .m_axis_tuser(m_axis_tuser),\n"
+                     "    .m_axis_tvalid(m_axis_tvalid),\n    .m_axis_tready(m_axis_tready)\n);")
+
+    def _ports(self, decl: str, **ports: str) -> tuple[str, str]:
+        new = self.text
+        for port, net in ports.items():
+            old = f"    .{port}("
+            start = new.index(old) + len(old)
+            new = new[:start] + net + new[new.index(")", start):]
+        return self.text, decl + new
+
+    def shown_idle(self, bits: str, zero: str, state: str, after: bool = True) -> tuple[str, str]:
+        """m_axis_tdata shows ``state`` while m_axis_tvalid is low: after the first transfer
+        (where the register holds a block, ``after``), or from the reset on."""
+        cond = f"(m_axis_tvalid || f_out_data == {zero})" if after else "m_axis_tvalid"
+        pad = " " * len("assign m_axis_tdata = ")
+        return self._ports(f"wire [{bits}] f_out_data;\nassign m_axis_tdata = {cond}\n"
+                           f"{pad}? f_out_data : {state};\n", m_axis_tdata="f_out_data")
+
+    def late(self) -> tuple[str, str]:
+        """A decrypted result offered a cycle late: hidden (zero, and not taken) in the cycle
+        after its load, so the time a block takes depends on its direction (rule 4) and on
+        nothing else (rule 5's idle data allows zero)."""
+        return self._ports(f"reg late_reg = 1'b0;\nwire [{self.width}-1:0] f_out_data;\n"
+                           "wire f_out_valid;\nalways @(posedge clk) begin\n"
+                           f"    late_reg <= {self.load} && {self.user} && !rst;\nend\n"
+                           f"assign m_axis_tdata = late_reg ? {{({self.width}){{1'b0}}}}"
+                           " : f_out_data;\n"
+                           "assign m_axis_tvalid = f_out_valid && !late_reg;\n",
+                           m_axis_tdata="f_out_data", m_axis_tvalid="f_out_valid",
+                           m_axis_tready="m_axis_tready && !late_reg")
+
+    def early(self) -> tuple[str, str]:
+        """A decrypted result offered in the cycle it leaves the engine, a cycle early."""
+        now = f"({self.load} && {self.user} && m_axis_tready)"
+        return self._ports("wire f_out_user;\nwire f_out_valid;\n"
+                           f"assign m_axis_tuser = {now} || f_out_user;\n"
+                           f"assign m_axis_tvalid = f_out_valid || {now};\n",
+                           m_axis_tuser="f_out_user", m_axis_tvalid="f_out_valid")
+
+    def waits_for_empty(self) -> tuple[str, str]:
+        """The engine hands a result over only to an empty register, not to one whose block
+        leaves in the same cycle."""
+        return self._ports("wire f_free;\nassign out_free = f_free && !m_axis_tvalid;\n",
+                           free="f_free")
+
+    def direction_lost(self) -> tuple[str, str]:
+        return self._ports("", load_user="1'b0")
 
 
-_LATE_OUT = {d: _late_out(d) for d in ("{rnd_x, rnd_y}", "fp_out")}
+_AES_OUT = _OutReg("128", "finish", "last_out", "blk_dec")
+_TDES_OUT = _OutReg("64", "finish", "fp_out", "dir_reg")
+_SPECK_OUT = _OutReg("2 * WORD", "finish", "{rnd_x, rnd_y}", "dir_reg")
 # the covers of a core's formal top: its capacity filled, both chosen blocks out, a block out
 # of an empty core after exactly its latency, a block taken as soon as the ready conditions allow
 _CORE_COVERS = ("u_blocks.count_full", "u_chosen.chosen_both_out", "u_latency.latency_reached",
@@ -136,6 +187,11 @@ _KEY_READABLE = (
 # wiped, and several accesses back to back (the covers reach theirs by step 5); the two-copy
 # check of cc_regs took 485 s at 24 cycles against 15 s at 12
 _BUS_DEPTH = 12
+# the output register: bounded (the idle-data rule's history, kept inside axis_source_props,
+# leaves k-induction without an invariant to tie it to the register: UNKNOWN at k = 6); 12
+# cycles from reset hold two blocks through back to back and stalls between them (the covers
+# reach theirs by step 4)
+_OUT_REG_DEPTH = 12
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
@@ -329,6 +385,62 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("source_reset_clears",)),
         )),
     Target(
+        name="axis_out_reg", top="axis_out_reg_formal", sources=(_OUT_REG,), bounded=True,
+        defaults={"WIDTH": 4, "USER_WIDTH": 1},
+        sweep=tuple({"WIDTH": w, "USER_WIDTH": u} for w, u in ((1, 1), (4, 1), (8, 2))),
+        depth=_OUT_REG_DEPTH, cover_depth=lambda p: _OUT_REG_DEPTH,
+        what="bounded: m_axis rules 1 and 5 (rule 5's idle data: zero until the first "
+             "transfer, then zero or a finished block; cleared by a reset) under a core that "
+             "loads only while the register is free; a block loaded offered in the next cycle "
+             "with its data and tuser; at most one block inside; every block out once, in "
+             "order; free exactly when the register is empty or its block leaves",
+        covers=("u_blocks.count_full", "u_chosen.chosen_both_out", "outreg_back_to_back"),
+        mutations=(
+            Mutation("m_axis_tvalid falls without a transfer", _OUT_REG,
+                     "end else if (m_axis_tready) begin\n        valid_reg <= 1'b0;",
+                     "end else begin\n        valid_reg <= 1'b0;", ("source_held",)),
+            Mutation("reset leaves m_axis_tvalid", _OUT_REG,
+                     "        user_reg <= {UW{1'b0}};\n        valid_reg <= 1'b0;\n",
+                     "        user_reg <= {UW{1'b0}};\n", ("source_reset_clears",)),
+            Mutation("reset keeps the data", _OUT_REG,
+                     "        data_reg <= {DW{1'b0}};\n", "",
+                     ("source_reset_clears", "source_zero_idle")),
+            Mutation("a block loaded while the last one waits", _OUT_REG,
+                     "assign free = !valid_reg || m_axis_tready;", "assign free = 1'b1;",
+                     ("source_held", "outreg_free", "count_capacity", "chosen_first_out",
+                      "chosen_second_out")),
+            Mutation("a block waits for an empty register", _OUT_REG,
+                     "assign free = !valid_reg || m_axis_tready;",
+                     "assign free = !valid_reg;", ("outreg_free",)),
+            Mutation("a block's tuser lost", _OUT_REG,
+                     "        user_reg <= load_user;",
+                     "        user_reg <= {UW{1'b0}};",
+                     ("outreg_next", "chosen_first_out", "chosen_second_out")),
+            # rule 5: while idle, the output shows what the core hands over (its round state)
+            Mutation("the core's next block shown while idle", _OUT_REG,
+                     "assign m_axis_tdata = data_reg;",
+                     "assign m_axis_tdata = valid_reg ? data_reg : load_data;",
+                     ("source_zero_idle", "source_idle_finished")),
+            # rule 4: a block's time depends on its tuser (a decrypted block a cycle late), or
+            # a block offered in the cycle it is loaded
+            Mutation("a block with tuser set offered a cycle late", _OUT_REG,
+                     "always @(posedge clk) begin : p_output\n    if (load) begin\n"
+                     "        data_reg <= load_data;\n        user_reg <= load_user;\n"
+                     "        valid_reg <= 1'b1;\n    end else if (m_axis_tready) begin",
+                     "reg late_reg = 1'b0;\nalways @(posedge clk) begin : p_output\n"
+                     "    late_reg <= load && load_user[0] && !rst;\n    if (load) begin\n"
+                     "        data_reg <= load_data;\n        user_reg <= load_user;\n"
+                     "        valid_reg <= !load_user[0];\n"
+                     "    end else if (late_reg) begin\n        valid_reg <= 1'b1;\n"
+                     "    end else if (m_axis_tready) begin",
+                     ("outreg_next",)),
+            Mutation("a block offered in the cycle it is loaded", _OUT_REG,
+                     "assign m_axis_tvalid = valid_reg;",
+                     "assign m_axis_tvalid = valid_reg || load;",
+                     ("count_nothing_invented", "outreg_held", "chosen_first_out",
+                      "chosen_second_out")),
+        )),
+    Target(
         name="mode_engine", top="mode_engine_formal", sources=(_LUT_FIFO, _MODE),
         defaults={"BLOCK": 8, "MODE": 4, "DEPTH_LOG2": 1, "CORE_CAP": 2},
         sweep=tuple({"BLOCK": 8, "MODE": m, "DEPTH_LOG2": d, "CORE_CAP": 3}
@@ -457,16 +569,10 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("data taken during a key load", _SPECK,
                      "assign s_axis_tready = !s_key_tvalid && !prep_reg",
                      "assign s_axis_tready = !prep_reg", ("core_key_priority",)),
-            Mutation("m_axis_tvalid falls without a transfer", _SPECK,
-                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
-                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
             Mutation("a result overwrites a stalled output", _SPECK,
                      "wire finish = last_round && out_free;", "wire finish = last_round;",
                      ("source_held", "chosen_first_out", "chosen_second_out",
                       "count_capacity", "ready_axis_exact")),
-            Mutation("reset leaves m_axis_tvalid", _SPECK,
-                     "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
-                     "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
             Mutation("reset skips the zero key's pre-pass", _SPECK,
                      "        busy_reg <= 1'b0;\n        prep_reg <= (ROUNDS > 1);",
                      "        busy_reg <= 1'b0;\n        prep_reg <= 1'b0;",
@@ -475,9 +581,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 5: while idle after a transfer (the output register holds a block), the
             # output shows the round registers
             Mutation("round state shown while idle", _SPECK,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = (out_valid_reg || out_reg == {2*WORD{1'b0}})\n"
-                     "                      ? out_reg : {x_reg, y_reg};",
+                     *_SPECK_OUT.shown_idle("2*WORD-1:0", "{2*WORD{1'b0}}", "{x_reg, y_reg}"),
                      ("source_idle_finished",)),
             Mutation("reset keeps the loaded key", _SPECK,
                      "        key0_reg <= {KW{1'b0}};\n        keyl_reg <= {KW{1'b0}};\n",
@@ -490,11 +594,10 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # offered a cycle late (after the engine, which keeps its timing: a change there
             # fails the ready conditions first)
             Mutation("decryption's result offered a cycle late", _SPECK,
-                     *_LATE_OUT["{rnd_x, rnd_y}"], ("latency_exact",)),
+                     *_SPECK_OUT.late(), ("latency_exact",)),
             # the ready conditions (docs/cores/notes/speck_iter.md)
             Mutation("a result waits for an empty output register", _SPECK,
-                     "wire out_free = !out_valid_reg || m_axis_tready;",
-                     "wire out_free = !out_valid_reg;", ("ready_axis_taken",)),
+                     *_SPECK_OUT.waits_for_empty(), ("ready_axis_taken",)),
         )),
     Target(
         name="speck_pipe", top="core_formal", sources=(), core=True,
@@ -613,9 +716,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 5: while idle after a transfer (the output register holds a block), the
             # output shows the round registers
             Mutation("round state shown while idle", _TDES,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = (out_valid_reg || out_reg == 64'd0)\n"
-                     "                      ? out_reg : {l_reg, r_reg};",
+                     *_TDES_OUT.shown_idle("63:0", "64'd0", "{l_reg, r_reg}"),
                      ("source_idle_finished",)),
             Mutation("reset keeps K1", _TDES,
                      "            if (rst) begin\n                k1_reg <= 56'd0;\n"
@@ -630,11 +731,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 4: the time a block takes depends on its direction: a decrypted result
             # offered in the cycle it leaves the engine, a cycle early
             Mutation("decryption's result offered a cycle early", _TDES,
-                     "assign m_axis_tuser = out_user_reg;\nassign m_axis_tvalid = out_valid_reg;",
-                     "assign m_axis_tuser = (finish && dir_reg && m_axis_tready)"
-                     " || out_user_reg;\nassign m_axis_tvalid = out_valid_reg"
-                     " || (finish && dir_reg && m_axis_tready);",
-                     ("latency_not_early",)),
+                     *_TDES_OUT.early(), ("latency_not_early",)),
             # the ready conditions (docs/cores/notes/des_iter.md)
             Mutation("a block taken while the result waits", _TDES,
                      "(!busy_reg || finish);", "(!busy_reg || last_round);",
@@ -666,16 +763,11 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 5: while idle after a transfer (the output register holds a block), the
             # output shows the round registers
             Mutation("round state shown while idle", _TDES,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = (out_valid_reg || out_reg == 64'd0)\n"
-                     "                      ? out_reg : {l_reg, r_reg};",
+                     *_TDES_OUT.shown_idle("63:0", "64'd0", "{l_reg, r_reg}"),
                      ("source_idle_finished",)),
             Mutation("reset keeps K2", _TDES,
                      "                k2_reg <= 56'd0;\n", "",
                      ("core_key_wiped",)),
-            Mutation("m_axis_tvalid falls without a transfer", _TDES,
-                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
-                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
             Mutation("a result overwrites a stalled output", _TDES,
                      "wire finish = last_round && out_free;", "wire finish = last_round;",
                      ("source_held", "chosen_first_out", "chosen_second_out",
@@ -683,7 +775,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 4: the time a block takes depends on its direction: a decrypted result
             # offered a cycle late
             Mutation("decryption's result offered a cycle late", _TDES,
-                     *_LATE_OUT["fp_out"], ("latency_exact",)),
+                     *_TDES_OUT.late(), ("latency_exact",)),
             # the ready conditions (docs/cores/notes/tdes_iter.md)
             Mutation("a key taken in the block's second pass", _TDES,
                      "|| (pass_reg == PASSES[1:0] - 2'd1));", "|| (pass_reg != 2'd0));",
@@ -766,17 +858,11 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("data taken during a key load", _AES,
                      "assign s_axis_tready = !s_key_tvalid && !prep_reg",
                      "assign s_axis_tready = !prep_reg", ("core_key_priority",)),
-            Mutation("m_axis_tvalid falls without a transfer", _AES,
-                     "end else if (m_axis_tready) begin\n        out_valid_reg <= 1'b0;",
-                     "end else begin\n        out_valid_reg <= 1'b0;", ("source_held",)),
             Mutation("a result overwrites a stalled output", _AES,
                      "wire finish = busy_reg && last_round && out_free;",
                      "wire finish = busy_reg && last_round;",
                      ("source_held", "chosen_first_out", "chosen_second_out",
                       "count_capacity", "ready_axis_exact")),
-            Mutation("reset leaves m_axis_tvalid", _AES,
-                     "        out_user_reg <= 1'b0;\n        out_valid_reg <= 1'b0;\n",
-                     "        out_user_reg <= 1'b0;\n", ("source_reset_clears",)),
             Mutation("reset skips the zero key's pre-pass", _AES,
                      "        dir_reg <= 1'b0;\n        prep_reg <= 1'b1;\n    end",
                      "        dir_reg <= 1'b0;\n        prep_reg <= 1'b0;\n    end",
@@ -789,16 +875,12 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 5: while idle after a transfer the output shows the key window (round
             # keys), and before the first transfer
             Mutation("round keys shown while idle", _AES,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = (out_valid_reg || out_reg == 128'h0)\n"
-                     "                      ? out_reg : win_reg[127:0];",
+                     *_AES_OUT.shown_idle("127:0", "128'h0", "win_reg[127:0]"),
                      ("source_idle_finished",)),
             Mutation("round keys shown before the first block", _AES,
-                     "assign m_axis_tdata = out_reg;",
-                     "assign m_axis_tdata = out_valid_reg ? out_reg : win_reg[127:0];",
+                     *_AES_OUT.shown_idle("127:0", "128'h0", "win_reg[127:0]", after=False),
                      ("source_zero_idle",)),
-            Mutation("a block's direction lost", _AES,
-                     "        out_user_reg <= blk_dec;", "        out_user_reg <= 1'b0;",
+            Mutation("a block's direction lost", _AES, *_AES_OUT.direction_lost(),
                      ("chosen_first_out", "chosen_second_out")),
             Mutation("the engine never empties", _AES,
                      "        if (last_round) begin\n            busy_reg <= 1'b0;",
@@ -808,27 +890,12 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 4: a decrypted result offered in the cycle it leaves the engine, a cycle
             # early, and a cycle late
             Mutation("decryption's result offered a cycle early", _AES,
-                     "assign m_axis_tuser = out_user_reg;\nassign m_axis_tvalid = out_valid_reg;",
-                     "assign m_axis_tuser = (finish && blk_dec && m_axis_tready)"
-                     " || out_user_reg;\nassign m_axis_tvalid = out_valid_reg"
-                     " || (finish && blk_dec && m_axis_tready);",
-                     ("latency_not_early",)),
+                     *_AES_OUT.early(), ("latency_not_early",)),
             Mutation("decryption's result offered a cycle late", _AES,
-                     "always @(posedge clk) begin : p_output\n"
-                     "    if (finish) begin\n        out_reg <= last_out;\n"
-                     "        out_user_reg <= blk_dec;\n        out_valid_reg <= 1'b1;\n"
-                     "    end else if (m_axis_tready) begin",
-                     "reg late_reg = 1'b0;\nalways @(posedge clk) begin : p_output\n"
-                     "    late_reg <= finish && blk_dec && !rst;\n"
-                     "    if (finish) begin\n        out_reg <= last_out;\n"
-                     "        out_user_reg <= blk_dec;\n        out_valid_reg <= !blk_dec;\n"
-                     "    end else if (late_reg) begin\n        out_valid_reg <= 1'b1;\n"
-                     "    end else if (m_axis_tready) begin",
-                     ("latency_exact",)),
+                     *_AES_OUT.late(), ("latency_exact",)),
             # the ready conditions (docs/cores/notes/aes_iter.md)
             Mutation("a result waits for an empty output register", _AES,
-                     "wire out_free = !out_valid_reg || m_axis_tready;",
-                     "wire out_free = !out_valid_reg;", ("ready_axis_taken",)),
+                     *_AES_OUT.waits_for_empty(), ("ready_axis_taken",)),
             Mutation("a key taken while a block is in the engine", _AES,
                      "assign s_key_tready = !busy_reg && !prep_reg;",
                      "assign s_key_tready = !prep_reg;", ("ready_key_exact",)),
