@@ -116,10 +116,17 @@ def test_instance_template_connects_every_port(exported, tmp_path):
 def test_constraints_follow_the_records(tmp_path, monkeypatch):
     core = cores.get("speck_iter")
     p = core.params({"WORD": 32, "KEY_WORDS": 4})
-    fmax = flow.recorded(core, p, "ecp5", "8")["fmax_mhz"]
+    try:
+        fmax = flow.recorded(core, p, "ecp5", "8")["fmax_mhz"]
+    except flow.NotCached:  # no record for the RTL as it is now (stale until measured again)
+        fmax = None
     assert cli.main(["export", "speck_iter:WORD=32,KEY_WORDS=4", "-o", str(tmp_path / "a")]) == 0
     lpf = (tmp_path / "a" / "speck_iter.lpf").read_text()
-    assert f'FREQUENCY PORT "clk" {fmax:g} MHZ;' in lpf.splitlines()
+    if fmax is None:
+        assert "No measurement of speck_iter" in lpf and "FREQUENCY" not in lpf.replace(
+            "(FREQUENCY NET)", "")
+    else:
+        assert f'FREQUENCY PORT "clk" {fmax:g} MHZ;' in lpf.splitlines()
     assert not list((tmp_path / "a").glob("*.[sx]dc"))
     # no record (an empty cache and archive, whatever the project's hold by then): said so,
     # no frequency; a given clock goes everywhere

@@ -180,41 +180,51 @@ def instance(core: Core, p: dict[str, int], ports: dict[str, tuple[str, int]]) -
     return "\n".join(lines) + "\n"
 
 
-def lpf(core: Core, p: dict[str, int], clock: Clock) -> str:
+def _wrapped(lines: list[str]) -> str:
+    """The file's text: comment lines wrapped at 92 columns, each part a comment again."""
+    return "\n".join(ln for line in lines for ln in (
+        textwrap.wrap(line, 92, subsequent_indent="# ", break_on_hyphens=False)
+        if line.startswith("# ") else [line])) + "\n"
+
+
+def _provenance(core: Core, clock: Clock, on: str, missing: str) -> list[str]:
+    """Where the frequency comes from: the record (measured ``on`` a part), or why there is
+    none (``missing``: the part and the command that makes one), and the clock given."""
     rec = clock.record
-    cfg = clock.part
-    lines = [f"# {_label(core, p)}: clock constraint for Lattice "
-             "ECP5 (nextpnr-ecp5, Diamond)", "# The clock port of the core is clk; in a "
-             "larger design name your clock's port or net (FREQUENCY NET)."]
     if rec:
-        lines += [f"# Measured by ciphercores {__version__}: Fmax {_mhz(rec['fmax_mhz'])} MHz "
-                  f"on {rec.get('device', 'ECP5')}, speed grade {clock.grade}, median of "
-                  f"placer seeds {', '.join(map(str, rec.get('seeds', [])))} "
-                  f"({_mhz(rec['fmax_min_mhz'])}..{_mhz(rec['fmax_max_mhz'])} MHz), the core "
-                  "alone inside the measurement harness (docs/results.md)."]
-        cap = rec.get("fmax_cap") or {}
-        if cap.get("applied"):
-            lines.append(f"# That figure is the {cap['limit']} limit; nextpnr reported "
-                         f"{_mhz(rec['fmax_nextpnr']['fmax_mhz'])} MHz.")
+        lines = [f"# Measured by ciphercores {__version__}: Fmax {_mhz(rec['fmax_mhz'])} MHz "
+                 f"on {on}, median of placer seeds {', '.join(map(str, rec.get('seeds', [])))} "
+                 f"({_mhz(rec['fmax_min_mhz'])}..{_mhz(rec['fmax_max_mhz'])} MHz), the core "
+                 "alone inside the measurement harness (docs/results.md)."]
     elif core.kind == "bus":
-        lines.append(f"# No measurement of {core.name}: ciphercores measures the core inside "
-                     f"({core.base}), not the bus wrapper, whose clock is your design's.")
+        lines = [f"# No measurement of {core.name}: ciphercores measures the core inside "
+                 f"({core.base}), not the bus wrapper, whose clock is your design's."]
     else:
-        lines.append(f"# No measurement of {core.name} with these parameters on {cfg} in "
-                     "this package's records (ciphercores synth makes one).")
+        lines = [f"# No measurement of {core.name} with these parameters on {missing}."]
     if clock.mhz is not None:
         lines.append("# The frequency below is the one given to ciphercores export.")
         if clock.measured is not None and clock.mhz > clock.measured:
             lines.append(f"# It is above the measured Fmax ({_mhz(clock.measured)} MHz): "
                          "expect the timing to fail.")
-        lines.append(f'FREQUENCY PORT "clk" {_mhz(clock.mhz)} MHZ;')
-    elif rec:
-        lines.append(f'FREQUENCY PORT "clk" {_mhz(rec["fmax_mhz"])} MHZ;')
-    else:
-        lines.append("# No frequency is set: give one with ciphercores export --clock-mhz.")
-    return "\n".join(ln for line in lines for ln in (
-        textwrap.wrap(line, 92, initial_indent="", subsequent_indent="# ")
-        if line.startswith("# ") else [line])) + "\n"
+    return lines
+
+
+def lpf(core: Core, p: dict[str, int], clock: Clock) -> str:
+    rec = clock.record
+    lines = [f"# {_label(core, p)}: clock constraint for Lattice "
+             "ECP5 (nextpnr-ecp5, Diamond)", "# The clock port of the core is clk; in a "
+             "larger design name your clock's port or net (FREQUENCY NET)."]
+    on = f"{rec.get('device', 'ECP5')}, speed grade {clock.grade}" if rec else ""
+    lines += _provenance(core, clock, on, f"{clock.part} in this package's records "
+                                          "(ciphercores synth makes one)")
+    cap = (rec or {}).get("fmax_cap") or {}
+    if cap.get("applied"):
+        lines.insert(3, f"# That figure is the {cap['limit']} limit; nextpnr reported "
+                        f"{_mhz(rec['fmax_nextpnr']['fmax_mhz'])} MHz.")
+    mhz = clock.mhz if clock.mhz is not None else rec["fmax_mhz"] if rec else None
+    lines.append(f'FREQUENCY PORT "clk" {_mhz(mhz)} MHZ;' if mhz is not None else
+                 "# No frequency is set: give one with ciphercores export --clock-mhz.")
+    return _wrapped(lines)
 
 
 def _create_clock(mhz: float) -> str:
@@ -243,25 +253,11 @@ def family_sdc(core: Core, p: dict[str, int], clock: Clock) -> str:
     mhz = clock.mhz if clock.mhz is not None else rec["fmax_mhz"] if rec else None
     lines = [f"# {_label(core, p)}: clock constraint for {tgt.device}. The clock port of "
              "the core is clk; in a larger design constrain your clock's port."]
+    lines += _provenance(core, clock, (rec or {}).get("device", tgt.device),
+                         f"{tgt.device} in this package's records (ciphercores synth "
+                         f"--target {tgt.name} makes one)")
     if rec:
-        lines.append(f"# Measured by ciphercores {__version__}: Fmax {_mhz(rec['fmax_mhz'])} "
-                     f"MHz on {rec.get('device', tgt.device)}, median of placer seeds "
-                     f"{', '.join(map(str, rec.get('seeds', [])))} "
-                     f"({_mhz(rec['fmax_min_mhz'])}..{_mhz(rec['fmax_max_mhz'])} MHz), the "
-                     "core alone inside the measurement harness (docs/results.md). "
-                     f"Timing: {tgt.timing_note}.")
-    elif core.kind == "bus":
-        lines.append(f"# No measurement of {core.name}: ciphercores measures the core inside "
-                     f"({core.base}), not the bus wrapper, whose clock is your design's.")
-    else:
-        lines.append(f"# No measurement of {core.name} with these parameters on "
-                     f"{tgt.device} in this package's records (ciphercores synth --target "
-                     f"{tgt.name} makes one).")
-    if clock.mhz is not None:
-        lines.append("# The frequency below is the one given to ciphercores export.")
-        if clock.measured is not None and clock.mhz > clock.measured:
-            lines.append(f"# It is above the measured Fmax ({_mhz(clock.measured)} MHz): "
-                         "expect the timing to fail.")
+        lines.insert(2, f"# Timing: {tgt.timing_note}.")
     if mhz is None:
         lines.append("# No frequency is set: give one with ciphercores export --clock-mhz.")
     elif reads_sdc:
@@ -273,9 +269,7 @@ def family_sdc(core: Core, p: dict[str, int], clock: Clock) -> str:
                      "vendor's tool.")
     if mhz is not None:
         lines.append(_create_clock(mhz))
-    return "\n".join(ln for line in lines for ln in (
-        textwrap.wrap(line, 92, subsequent_indent="# ", break_on_hyphens=False)
-        if line.startswith("# ") else [line])) + "\n"
+    return _wrapped(lines)
 
 
 def _datasheet(core: Core) -> dict[str, bytes]:
