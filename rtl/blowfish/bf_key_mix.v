@@ -18,8 +18,8 @@ module bf_key_mix (
     input  wire [447:0]  key_tdata,
     input  wire [5:0]    key_tlen,
 
-    // at the next rising edge with mix_we high, P[mix_idx] takes mix_data (18 writes, the
-    // first on the fifth cycle after key_fire, the last on the 72nd)
+    // at the next rising edge with mix_we high, P[mix_idx] takes mix_data (18 writes, in
+    // order: the first 6 cycles after the cycle of key_fire or rst, then one every 4 cycles)
     output wire          mix_we,
     output wire [4:0]    mix_idx,
     output wire [31:0]   mix_data
