@@ -4,7 +4,10 @@
 `default_nettype none
 
 // Blowfish engine shared by bf_iter and bf_x2 (and bf_pipe's key schedule): rounds of
-// ROUND_CYCLES cycles, as many blocks (of LANES lanes each) in flight.
+// ROUND_CYCLES cycles, as many blocks (of LANES lanes each) in flight. Its parts: the key
+// mixing (bf_key_mix), the P-array (bf_parray), the S-box writes and the copy of the pi
+// S-boxes (bf_sbox_copy), the S-box RAMs (bf_sbox), the round ring (bf_ring), the output
+// register (axis_out_reg); here, the key schedule's sequence.
 // Datasheets: docs/cores/ (bf_iter, bf_x2, bf_pipe).
 module bf_core #(
     // 64-bit lanes processed together (1: bf_iter, 2: bf_x2); lanes share the S-box RAMs
@@ -42,9 +45,7 @@ module bf_core #(
     output wire [18*32-1:0]      p_array
 );
 
-localparam integer K = ROUND_CYCLES;
 localparam integer W = 32 * LANES;       // one half-block word per lane
-localparam integer DS = ROUND_CYCLES - 1;  // the data stage
 
 // the chained encryptions of the key schedule start at the end of this cycle after the key
 // handshake: each P word is mixed before encryption 0 reads it (P[17] first at round 14), and
@@ -52,7 +53,6 @@ localparam integer DS = ROUND_CYCLES - 1;  // the data stage
 // schedule leaves to the RAMs, ends before encryption 8 starts (256 reads: from cycle 0, and
 // from 128 x (ROUND_CYCLES - 1) cycles of encryptions 0..7)
 localparam [7:0] MIX_START = (ROUND_CYCLES == 2) ? 8'd129 : 8'd57;
-localparam [7:0] MIX_LAST = 8'd71;      // 72 key bytes, one per cycle, XORed into P[0..17]
 localparam [9:0] ENC_LAST = 10'd520;    // 521 chained encryptions: P (9), then S0..S3 (512)
 localparam [9:0] ENC_P = 10'd9;         // encryptions 0..8 rewrite P, the rest the S-boxes
 
@@ -65,261 +65,127 @@ initial begin
 end
 
 // ---------------------------------------------------------------------------------------
-// registers
+// the key schedule's sequence: registers
 // ---------------------------------------------------------------------------------------
-reg  [447:0]         key_reg;         // captured key, cleared once mixed into P
-reg  [5:0]           klast_reg;       // key length - 1
-reg  [5:0]           kj_reg;          // key byte pointer (cycles over the key), two ahead
-reg  [55:0]          kg_reg;          // byte kj[2:0] of each 8-byte group of the key ...
-reg  [2:0]           kjh_reg;         // ... and the group of that byte
-reg  [7:0]           kbyte_reg;       // the key byte mixed in this cycle
-reg  [23:0]          acc_reg;         // key bytes of the P word being mixed
-reg                  mix_reg;         // key mixing running
-reg  [7:0]           mc_reg;          // key byte mixed (-2, -1 while the bytes are fetched)
 reg  [7:0]           mcnt_reg;        // cycle of the key load
 reg                  pre_reg;         // the chained encryptions have not started
 reg                  fin_reg;         // the last encryption ended (its write lands now)
-reg  [8:0]           ccnt_reg;        // pi S-box words copied into the working halves
-reg  [8:0]           cnext_reg;       // ccnt_reg + 1
-reg                  cpa_reg;         // a copy read entered the RAMs last edge ...
-reg                  cpb_reg;         // ... and its words are on the RAM outputs
-reg  [7:0]           cpa_a_reg;       // its index
-reg  [7:0]           cpb_a_reg;
-reg  [3:0]           wr_we_reg;       // S-box writes, registered: they land one edge later
-reg                  wr_ks_reg;       // ... a key-schedule write (not a copy)
-reg  [7:0]           wr_a_reg;
-reg  [127:0]         wr_d_reg;        // S-box b's word in bits 32*b +: 32
 reg                  init_reg;        // key schedule running (mixing and encryptions)
 reg  [9:0]           enc_reg;         // key-schedule encryption 0..520
 reg  [10:0]          wcnt_reg;        // S-box words rewritten so far (0..1024)
-reg  [18*32-1:0]     p_reg;           // P-array, P[i] in bits 32*i +: 32
-reg  [31:0]          pw_reg;          // the P word written at the next edge ...
-reg  [17:0]          pwe_reg;         // ... into P[i] for each bit i set (a cycle after its source)
-// the ring: stage s of each field at index s (x, y: W bits a stage; P' word from stage 1)
-reg  [K-1:0]         v_reg;           // the stage holds a block
-reg  [K-1:0]         done_reg;        // ... whose result waits for the output register
-reg  [K-1:0]         dir_reg;         // its direction
-reg  [4*K-1:0]       rnd_reg;         // its round 0..15
-reg  [K-1:0]         r15_reg;         // round 15
-reg  [2*K-1:0]       tag_reg;         // its place in the input order (mod 4)
-reg  [W*K-1:0]       x_reg;           // x_r = L_r ^ P'[r] (its S-box words are being read)
-reg  [W*K-1:0]       y_reg;           // R_r ^ P'[r+1]
-// stage 0's x and y are chosen as they move to stage 1, so that neither F's result nor the
-// handshake reaches a 32-bit multiplexer: stage 0 registers every candidate, and flags say
-// which one the block in stage 0 takes (x_reg and y_reg of stage 0: a block entering)
-reg  [W-1:0]         fq_reg;          // per lane: F and y of the last data stage (their XOR,
-reg  [W-1:0]         yq_reg;          // y ^ F, is formed on the way to stage 1)
-reg  [W-1:0]         lq_reg;          // per lane: x ^ P' of the last data stage
-reg  [W-1:0]         xd_reg;          // per lane: x and y of the last data stage (a result
-reg  [W-1:0]         yd_reg;          // held once more)
-reg                  s0_st_reg;       // stage 0 holds a block entering: (x_reg, y_reg)
-reg                  s0_run_reg;      // ... the next round: (xq, lq)
-reg                  s0_out_reg;      // ... a result held for the first time: (lq, xq)
-reg                  s0_held_reg;     // ... a result held again: (xd, yd)
-reg                  s0_yfix_reg;     // ... a key-schedule encryption: y = y_reg ^ xq
-reg  [31:0]          ym_reg;          // lane 0: the data stage's y, ^ P[17] if it writes L
-reg  [32*K-33:0]     pn_reg;          // P'[r+2], read in stage 0 for stages 1..K-1
-// decoded a cycle ahead, so that the RAM address selects come straight from flip-flops
-reg                  ds_run_reg;      // the data stage holds a round 0..14 ...
-reg                  ds_last_reg;     // ... or round 15
 reg                  enc_first_reg;   // enc_reg == 0
 reg                  enc_last_reg;    // enc_reg == ENC_LAST
 reg                  p_phase_reg;     // enc_reg < ENC_P
 reg                  go_reg;          // mcnt_reg == MIX_START
-reg                  krdy_reg;        // s_key_tready: no block in the ring, no key schedule
-reg                  chain_reg;       // last && init_reg && !enc_last_reg
-reg                  copy_reg;        // init_reg && !ccnt_reg[8] && !ds_v && !init_start
-reg  [17:0]          pr_reg;          // P' index (one-hot) of the next round of the block
-                                      // before the DS
-reg  [17:0]          pidx_reg;        // P' index (one-hot) of stage 0's round
-reg                  ksel_reg;        // lane 0's x entering is kx_reg (copy, key schedule)
-reg  [31:0]          kx_reg;          // the copy's address, 0 ^ P[0] (the schedule's first
-                                      // encryption) or L out ^ P[0] (the next one)
-reg  [3:0]           hit0_reg;        // S-box read of lane 0 hits the word written last edge
-reg  [3:0]           hit1_reg;        // the same, one stage later (the words are on rd)
-reg  [31:0]          rby_reg;         // that word
-reg  [1:0]           in_tag_reg;      // tag of the next block to enter
-reg  [1:0]           out_tag_reg;     // tag of the next block to leave
-wire [64*LANES-1:0]  out_next;        // the block leaving the ring (emit), per lane
-
-// initial P-array (pi): a ROM from the generated init file
-reg  [31:0]          pi_p [0:17];
-initial begin
-    $readmemh("bf_pi_p.hex", pi_p);
-end
 
 // ---------------------------------------------------------------------------------------
-// key mixing: P[i] = pi_P[i] ^ (key bytes 4i..4i+3, the key cycled), one byte per cycle
+// nets between the parts
 // ---------------------------------------------------------------------------------------
-wire [7:0]  kbyte = kbyte_reg;
-wire [5:0]  klast_in = (s_key_tlen == 6'd0 || s_key_tlen > 6'd56) ? 6'd55 : s_key_tlen - 6'd1;
-wire        mixing = mix_reg && !mc_reg[7];
-wire [4:0]  mix_idx = mc_reg[6:2];
-wire        mix_we = mixing && (mc_reg[1:0] == 2'd3);
-wire [31:0] mix_data = pi_p[mix_idx] ^ {acc_reg, kbyte};
+wire                 key_ready;       // the ring: the key can be taken (s_key_tready)
+wire                 in_free;         // the ring can take a block from the port
+wire                 key_fire = s_key_tvalid && s_key_tready;
+wire                 in_fire = s_axis_tvalid && s_axis_tready;
+// the encryptions start at the end of the next cycle (decided a cycle ahead: go_reg)
+wire                 go_d = (mcnt_reg == MIX_START - 8'd1) && !key_fire;
+wire                 init_start = go_reg;  // (mcnt_reg counts only before the encryptions start)
+wire                 p_phase = p_phase_reg;
+// the key mixing's P writes (bf_key_mix)
+wire                 mix_we;
+wire [4:0]           mix_idx;
+wire [31:0]          mix_data;
+// the P-array (bf_parray), P[0] as it will be in the next cycle
+wire [18*32-1:0]     p_reg;
+wire [31:0]          p0_next;
+// the schedule's next encryption enters the ring (chain); an encryption's L (write_l) or R
+// (write_r) of its result (wdata) is known; its last one ends (init_done)
+wire                 chain;
+wire                 write_l;
+wire                 write_r;
+wire [31:0]          wdata;
+wire                 init_done;
+// S-box words rewritten by the schedule (the pi half is read until then)
+wire                 s_we = (write_l || write_r) && !p_phase;
+wire [3:0]           s_we_box;
+// the copy of the pi S-boxes: a read enters the RAMs (copy_rd), the word it reads next
+wire                 copy_rd;
+wire [8:0]           ccnt_next;
+// the S-box RAMs' write port (bf_sbox_copy) and read ports (bf_ring)
+wire [3:0]           wr_we_reg;
+wire                 wr_ks_reg;
+wire [7:0]           wr_a_reg;
+wire [127:0]         wr_d_reg;
+wire [9*LANES-1:0]   s_ra0, s_ra1, s_ra2, s_ra3;
+wire [W-1:0]         s_rd0, s_rd1, s_rd2, s_rd3;
+// the output register: takes a block (out_free); the block leaving the ring (emit), per lane
+wire                 out_free;
+wire                 emit;
+wire [64*LANES-1:0]  out_next;
+wire                 out_dir;
 
-// ---------------------------------------------------------------------------------------
-// control: the block in the data stage
-// ---------------------------------------------------------------------------------------
-wire [3:0]  ds_rnd = rnd_reg[4*DS +: 4];
-wire        ds_v = v_reg[DS];
-wire        ds_done = done_reg[DS];
-wire        ds_dir = dir_reg[DS];
-wire [1:0]  ds_tag = tag_reg[2*DS +: 2];
-wire [31:0] ds_pn = pn_reg[32*(DS-1) +: 32];
-wire        last = ds_last_reg;
-wire        run = ds_run_reg;                                  // rounds 0..14 go on
-wire        result = (last && !init_reg) || (ds_v && ds_done); // a result for the output
-wire        out_free;                                     // the output register takes it
-wire        emit = result && (ds_tag == out_tag_reg) && out_free;  // leaves now, in order
-wire        hold = result && !emit;                     // goes round the ring once more
-wire        chain = chain_reg;                      // next key-schedule encryption
-wire        init_done = last && init_reg && enc_last_reg;
-wire        init_start = go_reg;   // (mcnt_reg counts only before the encryptions start)
-wire        p_phase = p_phase_reg;
-wire        write_l = init_reg && ds_v && (ds_rnd == 4'd14);  // L of this encryption is known
-wire        write_r = init_reg && last;                        // R of this encryption is known
-
-assign s_key_tready = krdy_reg;
-assign s_axis_tready = !s_key_tvalid && !init_reg && (!ds_v || emit);
+assign s_key_tready = key_ready;
+assign s_axis_tready = !s_key_tvalid && !init_reg && in_free;
 assign sbox_we = wr_ks_reg ? wr_we_reg : 4'd0;
 assign sbox_wa = wr_a_reg;
 assign sbox_wd = wr_d_reg[31:0];
 assign p_array = p_reg;
 
-wire key_fire = s_key_tvalid && s_key_tready;
-wire in_fire = s_axis_tvalid && s_axis_tready;
-wire start = in_fire || init_start || chain;
-// the copy reads pi words while the key schedule leaves the RAMs' read ports idle
-wire copy_rd = copy_reg;
-
-// ---------------------------------------------------------------------------------------
-// P words: fixed ones for a block entering, P'[r+2] read in stage 0 for the rest
-// ---------------------------------------------------------------------------------------
-wire [31:0] p0 = p_reg[0 +: 32];
-wire [31:0] p1 = p_reg[32 +: 32];
-wire [31:0] p16 = p_reg[16*32 +: 32];
-wire [31:0] p17 = p_reg[17*32 +: 32];
-wire        dir_start = s_axis_tuser && !init_reg;           // the key schedule encrypts
-// stage 0 reads P'[r+2] for its round r (decryption: P reversed), the index decoded a cycle
-// ahead: pr_reg for a round that goes on (from the stage before the data stage), pidx_reg.
-// The indices are one-hot and the word an AND-OR of the 18: each index bit drives one word's
-// 32 gates, where a binary index would steer a 576-bit shifter through a chain of LUTs
-// (the engine's slowest path inside bf_pipe)
-function [17:0] onehot18(input [4:0] idx);
-    integer j;
-    begin
-        for (j = 0; j < 18; j = j + 1) begin
-            onehot18[j] = (idx == j[4:0]);
-        end
-    end
-endfunction
-
-function [31:0] pword(input [18*32-1:0] pa, input [17:0] oh);
-    integer j;
-    begin
-        pword = 32'd0;
-        for (j = 0; j < 18; j = j + 1) begin
-            pword = pword | (pa[32*j +: 32] & {32{oh[j]}});
-        end
-    end
-endfunction
-
-wire [31:0] pn_next = pword(p_reg, pidx_reg);
-
-// ---------------------------------------------------------------------------------------
-// S-boxes (one RAM each, LANES read ports) and the lanes' round functions
-// ---------------------------------------------------------------------------------------
-wire [W-1:0]        xn;         // per lane: y ^ F(x) = x of the next round (R out in round 15)
-wire [W-1:0]        addr;       // per lane: the x whose S-box words are read next
-wire [31:0]         pn_pre;     // P' word of the stage before the data stage
-wire [9*LANES-1:0]  s_ra0, s_ra1, s_ra2, s_ra3;
-wire [W-1:0]        s_rd0, s_rd1, s_rd2, s_rd3;
-// the key schedule's word (L of round 14 is y ^ F ^ P[17], R of round 15 y ^ F): one XOR
-// after F, the P[17] folded into ym_reg a cycle before
-wire [31:0]         wdata;
-wire                s_we = (write_l || write_r) && !p_phase;
-wire [3:0]          s_we_box;
-
-// lane 0 reads the pi halves while the key schedule rewrites P (and for the copy); then the
-// working halves, where each word not yet rewritten holds its copy of pi
-wire                rpi = init_reg && p_phase;
-
-genvar l, b;
+genvar b;
 generate
-    for (l = 0; l < LANES; l = l + 1) begin : g_lane
-        wire [31:0] x = x_reg[W*DS + 32*l +: 32];
-        wire [31:0] y = y_reg[W*DS + 32*l +: 32];
-        // stage 1: the S-box words on the RAM outputs (or the word written at the edge the
-        // block entered stage 0, for the key schedule's lane 0)
-        wire [31:0] d0 = (l == 0 && hit1_reg[0]) ? rby_reg : s_rd0[32*l +: 32];
-        wire [31:0] d1 = (l == 0 && hit1_reg[1]) ? rby_reg : s_rd1[32*l +: 32];
-        wire [31:0] d2 = (l == 0 && hit1_reg[2]) ? rby_reg : s_rd2[32*l +: 32];
-        wire [31:0] d3 = (l == 0 && hit1_reg[3]) ? rby_reg : s_rd3[32*l +: 32];
-        wire [31:0] f;
-        if (K == 2) begin : g_f1
-            assign f = ((d0 + d1) ^ d2) + d3;
-        end else begin : g_f2
-            // F in two cycles: (S0 + S1) ^ S2 and S3 registered in stage 1
-            reg [31:0] t_reg;
-            reg [31:0] s3_reg;
-            always @(posedge clk) begin : p_fhalf
-                t_reg <= (d0 + d1) ^ d2;
-                s3_reg <= d3;
-            end
-            assign f = t_reg + s3_reg;
-        end
-        wire [31:0] lout = x ^ ds_pn;                   // L out of round 15 (P'[17])
-        // block entering: from the input port, zero (key schedule) or the last output
-        wire [31:0] in_l = s_axis_tdata[64*l + 32 +: 32];
-        wire [31:0] in_r = s_axis_tdata[64*l +: 32];
-        // from the port: (L ^ P'[0], R ^ P'[1]); a block is taken from the port only while
-        // no key schedule runs, so the port's tuser is its direction
-        wire [31:0] in_x = in_l ^ (s_axis_tuser ? p17 : p0);
-        wire [31:0] st_r = init_start ? 32'd0 : in_r;
-        wire [31:0] pp1 = dir_start ? p16 : p1;
-        // lane 0's other x, registered a cycle ahead (kx_reg): the copy's address, the first
-        // key-schedule encryption's (0 ^ P[0]) or the next one's (L out ^ P[0]). The key
-        // schedule and the copy use lane 0 only. (x_st kept as a net: the RAM address is then
-        // one LUT after F, run ? y ^ F : x_st)
-        wire        ksel = (l == 0) && ksel_reg;
-        (* keep *) wire [31:0] x_st = ksel ? kx_reg : in_x;
-        // the key-schedule encryption's y, R out ^ P[1], is completed in stage 1 (encryption
-        // 1 of the schedule: R out is the P[1] written by encryption 0, so y = 0)
-        wire [31:0] y_st = chain ? (enc_first_reg ? 32'd0 : p1) : (st_r ^ pp1);
-        assign xn[32*l +: 32] = y ^ f;
-        if (l == 0) begin : g_x0
-            assign wdata = ym_reg ^ f;
-        end
-        // the selects are control: no data-dependent logic after F on the way to the RAMs
-        wire        half = (l == 0) && rpi;
-        assign addr[32*l +: 32] = run ? xn[32*l +: 32] : x_st;
-        assign s_ra0[9*l +: 9] = {half, addr[32*l + 24 +: 8]};
-        assign s_ra1[9*l +: 9] = {half, addr[32*l + 16 +: 8]};
-        assign s_ra2[9*l +: 9] = {half, addr[32*l + 8 +: 8]};
-        assign s_ra3[9*l +: 9] = {half, addr[32*l +: 8]};
-
-        // the candidates for the block re-entering stage 0: a new one, the next round, or a
-        // result held (chosen by the s0_* flags on the way to stage 1)
-        always @(posedge clk) begin : p_lane
-            x_reg[32*l +: 32] <= x_st;
-            y_reg[32*l +: 32] <= y_st;
-            fq_reg[32*l +: 32] <= f;
-            yq_reg[32*l +: 32] <= y;
-            lq_reg[32*l +: 32] <= lout;
-            xd_reg[32*l +: 32] <= x;
-            yd_reg[32*l +: 32] <= y;
-        end
-
-        // the lane's result: {x, y} of a held result, or {L, R} = {lout, y ^ F}
-        assign out_next[64*l + 32 +: 32] = ds_done ? x : lout;
-        assign out_next[64*l +: 32] = y ^ (f & {32{!ds_done}});
-    end
-
     for (b = 0; b < 4; b = b + 1) begin : g_box
         assign s_we_box[b] = s_we && (wcnt_reg[9:8] == b);
     end
 endgenerate
+
+// ---------------------------------------------------------------------------------------
+// key mixing: P[i] = pi_P[i] ^ (key bytes 4i..4i+3, the key cycled), one byte per cycle
+// ---------------------------------------------------------------------------------------
+bf_key_mix u_mix (
+    .clk(clk),
+    .rst(rst),
+    .key_fire(key_fire),
+    .key_tdata(s_key_tdata),
+    .key_tlen(s_key_tlen),
+    .mix_we(mix_we),
+    .mix_idx(mix_idx),
+    .mix_data(mix_data)
+);
+
+// ---------------------------------------------------------------------------------------
+// P-array: written by the key mixer, then by encryptions 0..8 (L at round 14, R at round 15)
+// ---------------------------------------------------------------------------------------
+bf_parray u_parray (
+    .clk(clk),
+    .rst(rst),
+    .mix_we(mix_we),
+    .mix_idx(mix_idx),
+    .mix_data(mix_data),
+    .enc_we(p_phase && (write_l || write_r)),
+    .enc_idx({enc_reg[3:0], write_r}),
+    .enc_data(wdata),
+    .p(p_reg),
+    .p0_next(p0_next)
+);
+
+// ---------------------------------------------------------------------------------------
+// S-boxes: the writes (the copy of pi into the working halves, or the key schedule's),
+// registered before the RAMs (one RAM each, LANES read ports)
+// ---------------------------------------------------------------------------------------
+bf_sbox_copy u_copy (
+    .clk(clk),
+    .rst(rst),
+    .key_fire(key_fire),
+    .copy_rd(copy_rd),
+    .ccnt_next(ccnt_next),
+    .rd({s_rd3[31:0], s_rd2[31:0], s_rd1[31:0], s_rd0[31:0]}),
+    .ks_we(s_we),
+    .ks_we_box(s_we_box),
+    .ks_wa(wcnt_reg[7:0]),
+    .ks_wd(wdata),
+    .wr_we(wr_we_reg),
+    .wr_ks(wr_ks_reg),
+    .wr_a(wr_a_reg),
+    .wr_d(wr_d_reg)
+);
 
 bf_sbox #(.BOX(0), .PORTS(LANES)) u_sbox0 (
     .clk(clk), .we(wr_we_reg[0]), .wa(wr_a_reg), .wd(wr_d_reg[0 +: 32]), .ra(s_ra0), .rd(s_rd0)
@@ -335,72 +201,62 @@ bf_sbox #(.BOX(3), .PORTS(LANES)) u_sbox3 (
 );
 
 // ---------------------------------------------------------------------------------------
-// key schedule and round engine state
+// the round ring: the blocks in flight, and the key schedule's encryptions and copy reads
 // ---------------------------------------------------------------------------------------
-// the key, cleared at reset and once mixed into P (the key now lives only in P and the
-// S-boxes): a reset over the load enable, so each bit is a flip-flop and no LUT
-wire key_wipe = mix_reg && (mc_reg == MIX_LAST);
-reg  kwipe_reg;     // a cycle later: the wide clears start from a flip-flop
+bf_ring #(
+    .LANES(LANES),
+    .ROUND_CYCLES(ROUND_CYCLES)
+) u_ring (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(s_axis_tdata),
+    .s_axis_tuser(s_axis_tuser),
+    .in_fire(in_fire),
+    .in_free(in_free),
+    .key_fire(key_fire),
+    .init_reg(init_reg),
+    .fin(fin_reg),
+    .init_start(init_start),
+    .go_d(go_d),
+    .enc_first(enc_first_reg),
+    .enc_last(enc_last_reg),
+    .p_phase(p_phase),
+    .wcnt(wcnt_reg[9:0]),
+    .key_ready(key_ready),
+    .chain(chain),
+    .write_l(write_l),
+    .write_r(write_r),
+    .wdata(wdata),
+    .init_done(init_done),
+    .p_array(p_reg),
+    .p0_next(p0_next),
+    .copy_rd(copy_rd),
+    .ccnt_next(ccnt_next),
+    .s_ra0(s_ra0),
+    .s_ra1(s_ra1),
+    .s_ra2(s_ra2),
+    .s_ra3(s_ra3),
+    .s_rd0(s_rd0),
+    .s_rd1(s_rd1),
+    .s_rd2(s_rd2),
+    .s_rd3(s_rd3),
+    .out_free(out_free),
+    .emit(emit),
+    .out_next(out_next),
+    .out_dir(out_dir)
+);
 
-always @(posedge clk) begin : p_kwipe
-    kwipe_reg <= rst || key_wipe;
-end
-
-always @(posedge clk) begin : p_keyreg
-    if (rst || kwipe_reg) begin
-        key_reg <= 448'd0;
-    end else if (key_fire) begin
-        key_reg <= s_key_tdata;
-    end
-end
-
-// the key byte in two steps: byte kj[2:0] of each 8-byte group, then the group kj[5:3]
-// (kj_reg runs two cycles ahead of the byte being mixed)
-genvar g;
-generate
-    for (g = 0; g < 7; g = g + 1) begin : g_kgroup
-        wire [63:0] grp = key_reg[447 - 64*g -: 64];
-        always @(posedge clk) begin : p_kgroup
-            kg_reg[55 - 8*g -: 8] <= grp[63 - {kj_reg[2:0], 3'b000} -: 8];
-            if (rst || kwipe_reg) begin
-                kg_reg[55 - 8*g -: 8] <= 8'd0;
-            end
-        end
-    end
-endgenerate
-
-always @(posedge clk) begin : p_kbyte
-    kjh_reg <= kj_reg[5:3];
-    kbyte_reg <= kg_reg[55 - {kjh_reg, 3'b000} -: 8];
-    if (rst || kwipe_reg) begin
-        kbyte_reg <= 8'd0;
-    end
-end
-
+// ---------------------------------------------------------------------------------------
+// the key schedule's sequence: mixing, then 521 chained encryptions
+// ---------------------------------------------------------------------------------------
 always @(posedge clk) begin : p_key
-    // key mixing
     if (key_fire) begin
-        klast_reg <= klast_in;
-        kj_reg <= 6'd0;
-        mc_reg <= 8'hfe;
         mcnt_reg <= 8'd0;
-        mix_reg <= 1'b1;
         pre_reg <= 1'b1;
         init_reg <= 1'b1;
     end else begin
         if (pre_reg) begin
             mcnt_reg <= mcnt_reg + 8'd1;
-        end
-        if (mix_reg) begin
-            mc_reg <= mc_reg + 8'd1;
-            kj_reg <= (kj_reg == klast_reg) ? 6'd0 : kj_reg + 6'd1;
-        end
-        if (mixing) begin
-            acc_reg <= {acc_reg[15:0], kbyte};
-        end
-        if (key_wipe) begin
-            mix_reg <= 1'b0;
-            acc_reg <= 24'd0;
         end
         if (init_start) begin
             pre_reg <= 1'b0;
@@ -436,12 +292,7 @@ always @(posedge clk) begin : p_key
 
     if (rst) begin
         // start the schedule for the all-zero key
-        klast_reg <= 6'd0;
-        kj_reg <= 6'd0;
-        acc_reg <= 24'd0;
-        mc_reg <= 8'hfe;
         mcnt_reg <= 8'd0;
-        mix_reg <= 1'b1;
         pre_reg <= 1'b1;
         fin_reg <= 1'b0;
         init_reg <= 1'b1;
@@ -451,203 +302,6 @@ always @(posedge clk) begin : p_key
         enc_last_reg <= 1'b0;
         p_phase_reg <= 1'b1;
         go_reg <= 1'b0;
-    end
-end
-
-// S-box writes: the copy of pi into the working halves (all four boxes at once, from the
-// words read two edges before), or the key schedule's (one box), registered before the RAMs
-always @(posedge clk) begin : p_swrite
-    cpa_reg <= copy_rd;
-    cpb_reg <= cpa_reg;
-    cpa_a_reg <= ccnt_reg[7:0];
-    cpb_a_reg <= cpa_a_reg;
-    if (key_fire) begin
-        ccnt_reg <= 9'd0;
-        cnext_reg <= 9'd1;
-    end else if (copy_rd) begin
-        ccnt_reg <= cnext_reg;
-        cnext_reg <= cnext_reg + 9'd1;
-    end
-    wr_ks_reg <= s_we;
-    if (cpb_reg) begin
-        wr_we_reg <= 4'b1111;
-        wr_a_reg <= cpb_a_reg;
-        wr_d_reg <= {s_rd3[31:0], s_rd2[31:0], s_rd1[31:0], s_rd0[31:0]};
-    end else begin
-        wr_we_reg <= s_we_box;
-        wr_a_reg <= wcnt_reg[7:0];
-        wr_d_reg <= {4{wdata}};
-    end
-    if (rst) begin
-        ccnt_reg <= 9'd0;
-        cnext_reg <= 9'd1;
-        cpa_reg <= 1'b0;
-        cpb_reg <= 1'b0;
-        wr_we_reg <= 4'd0;
-        wr_ks_reg <= 1'b0;
-        wr_a_reg <= 8'd0;
-        wr_d_reg <= 128'd0;
-    end
-end
-
-// P-array: written by the key mixer, then by encryptions 0..8 (L at round 14, R at round 15),
-// through one registered word and its enables, so that each P bit is a flip-flop with an
-// enable and F's result reaches one register, not 18. The writes land a cycle after their
-// source; the only early reader is the next encryption's x (kx_reg), which takes P[0]
-// from pw_reg while it is in flight.
-always @(posedge clk) begin : p_pwrite
-    pw_reg <= mix_we ? mix_data : wdata;
-    pwe_reg <= 18'd0;
-    if (mix_we) begin
-        pwe_reg[mix_idx] <= 1'b1;
-    end
-    if (p_phase && (write_l || write_r)) begin
-        pwe_reg[{enc_reg[3:0], write_r}] <= 1'b1;
-    end
-    if (rst) begin
-        pwe_reg <= 18'd0;
-    end
-end
-
-genvar i;
-generate
-    for (i = 0; i < 18; i = i + 1) begin : g_p
-        always @(posedge clk) begin : p_pword
-            if (pwe_reg[i]) begin
-                p_reg[32*i +: 32] <= pw_reg;
-            end
-            if (rst) begin
-                p_reg[32*i +: 32] <= 32'd0;
-            end
-        end
-    end
-endgenerate
-
-// the key schedule's own entries decided a cycle ahead (chain_reg, copy_reg, go_reg; exact:
-// one slot runs the schedule, and init_reg and enc_last_reg do not change before its round 15)
-wire        chain_d = v_reg[DS-1] && !done_reg[DS-1] && r15_reg[DS-1] && init_reg &&
-                      !enc_last_reg;
-wire        go_d = (mcnt_reg == MIX_START - 8'd1) && !key_fire;
-wire [8:0]  ccnt_next = key_fire ? 9'd0 : (copy_rd ? cnext_reg : ccnt_reg);
-wire        copy_d = (key_fire || (init_reg && !fin_reg)) && !v_reg[DS-1] && !ccnt_next[8] &&
-                     !go_d;
-// P[0] in the next cycle (encryption 0's write may be in pw_reg)
-wire [31:0] p0_next = pwe_reg[0] ? pw_reg : p0;
-
-// the ring: stage s takes stage s - 1's block (the P' word is read in stage 0); stage 0's x
-// and y completed with the last data stage's y ^ F
-// (an empty slot is zeroed: nothing of a key schedule goes round the ring)
-wire [W-1:0] xq = fq_reg ^ yq_reg;          // y ^ F of the last data stage
-wire [W-1:0] x_s0 = ({W{s0_st_reg}} & x_reg[0 +: W]) | ({W{s0_run_reg}} & xq) |
-                    ({W{s0_out_reg}} & lq_reg) | ({W{s0_held_reg}} & xd_reg);
-wire [W-1:0] y_s0 = (({W{s0_st_reg}} & y_reg[0 +: W]) | ({W{s0_run_reg}} & lq_reg) |
-                     ({W{s0_held_reg}} & yd_reg)) ^
-                    ({W{s0_out_reg || s0_yfix_reg}} & xq);
-wire [31:0]  x_pre;     // lane 0's x in the stage before the data stage
-wire [31:0]  y_pre;     // and its y
-genvar st;
-generate
-    if (DS == 1) begin : g_pn1
-        assign pn_pre = pn_next;
-        assign x_pre = x_s0[31:0];
-        assign y_pre = y_s0[31:0];
-    end else begin : g_pn2
-        assign pn_pre = pn_reg[32*(DS-2) +: 32];
-        assign x_pre = x_reg[W*(DS-1) +: 32];
-        assign y_pre = y_reg[W*(DS-1) +: 32];
-    end
-    for (st = 1; st < K; st = st + 1) begin : g_stage
-        always @(posedge clk) begin : p_stage
-            v_reg[st] <= v_reg[st-1];
-            done_reg[st] <= done_reg[st-1];
-            dir_reg[st] <= dir_reg[st-1];
-            rnd_reg[4*st +: 4] <= rnd_reg[4*(st-1) +: 4];
-            r15_reg[st] <= r15_reg[st-1];
-            tag_reg[2*st +: 2] <= tag_reg[2*(st-1) +: 2];
-            x_reg[W*st +: W] <= (st == 1) ? x_s0 : x_reg[W*(st-1) +: W];
-            y_reg[W*st +: W] <= (st == 1) ? y_s0 : y_reg[W*(st-1) +: W];
-            if (st > 1) begin
-                pn_reg[32*(st-1) +: 32] <= pn_reg[32*(st-2) +: 32];
-            end
-            if (rst) begin
-                v_reg[st] <= 1'b0;
-                done_reg[st] <= 1'b0;
-            end
-        end
-    end
-endgenerate
-
-// the ring's control and P' words: stage 0 takes the data stage's block (or a new one), every
-// other stage the one before it
-always @(posedge clk) begin : p_engine
-    v_reg[0] <= start || run || hold;
-    done_reg[0] <= hold;
-    dir_reg[0] <= start ? dir_start : ds_dir;
-    rnd_reg[3:0] <= start ? 4'd0 : ds_rnd + 4'd1;
-    r15_reg[0] <= !start && (ds_rnd == 4'd14);
-    tag_reg[1:0] <= in_fire ? in_tag_reg : ds_tag;
-    pn_reg[31:0] <= pn_next;
-    // lane 0's x if the key schedule's side enters next: decoded a cycle ahead
-    ksel_reg <= chain_d || copy_d || go_d;
-    kx_reg <= copy_d ? {4{ccnt_next[7:0]}} : (chain_d ? (x_pre ^ pn_pre ^ p0_next) : p0_next);
-    chain_reg <= chain_d;
-    copy_reg <= copy_d;
-    // the key is taken once the ring is empty and no schedule runs, decided a cycle ahead
-    // (the ring's next state), so that the key handshake starts from a flip-flop
-    krdy_reg <= !key_fire && (fin_reg || !init_reg) && !(start || run || hold) &&
-                !(|v_reg[K-2:0]);
-    s0_st_reg <= start;
-    s0_run_reg <= run;
-    s0_out_reg <= hold && !ds_done;
-    s0_held_reg <= hold && ds_done;
-    s0_yfix_reg <= chain && !enc_first_reg;
-    pr_reg <= onehot18(dir_reg[DS-1] ? 5'd14 - {1'b0, rnd_reg[4*(DS-1) +: 4]} :
-                                       {1'b0, rnd_reg[4*(DS-1) +: 4]} + 5'd3);
-    pidx_reg <= start ? (dir_start ? onehot18(5'd15) : onehot18(5'd2)) : pr_reg;
-    // the y of the next data stage, with P[17] where that stage writes L (round 14)
-    ym_reg <= y_pre ^ ((init_reg && v_reg[DS-1] && rnd_reg[4*(DS-1) +: 4] == 4'd14) ?
-                       p17 : 32'd0);
-    ds_run_reg <= v_reg[DS-1] && !done_reg[DS-1] && !r15_reg[DS-1];
-    ds_last_reg <= v_reg[DS-1] && !done_reg[DS-1] && r15_reg[DS-1];
-    if (in_fire) begin
-        in_tag_reg <= in_tag_reg + 2'd1;
-    end
-    if (emit) begin
-        out_tag_reg <= out_tag_reg + 2'd1;
-    end
-
-    // the R word written at this edge is read through a bypass when its S-box words are
-    // on the RAM outputs (stage 1)
-    hit0_reg <= 4'd0;
-    hit1_reg <= hit0_reg;
-    if (chain && !p_phase) begin
-        hit0_reg[0] <= (wcnt_reg[9:8] == 2'd0) && (kx_reg[31:24] == wcnt_reg[7:0]);
-        hit0_reg[1] <= (wcnt_reg[9:8] == 2'd1) && (kx_reg[23:16] == wcnt_reg[7:0]);
-        hit0_reg[2] <= (wcnt_reg[9:8] == 2'd2) && (kx_reg[15:8] == wcnt_reg[7:0]);
-        hit0_reg[3] <= (wcnt_reg[9:8] == 2'd3) && (kx_reg[7:0] == wcnt_reg[7:0]);
-        rby_reg <= wdata;      // (R: y ^ F)
-    end
-
-    if (rst) begin
-        v_reg[0] <= 1'b0;
-        done_reg[0] <= 1'b0;
-        ds_run_reg <= 1'b0;
-        ds_last_reg <= 1'b0;
-        in_tag_reg <= 2'd0;
-        out_tag_reg <= 2'd0;
-        hit0_reg <= 4'd0;
-        hit1_reg <= 4'd0;
-        rby_reg <= 32'd0;
-        s0_st_reg <= 1'b0;
-        s0_run_reg <= 1'b0;
-        s0_out_reg <= 1'b0;
-        s0_held_reg <= 1'b0;
-        s0_yfix_reg <= 1'b0;
-        krdy_reg <= 1'b0;
-        chain_reg <= 1'b0;
-        copy_reg <= 1'b1;      // the schedule after reset: the copy reads from its first cycle
-        ksel_reg <= 1'b1;
-        kx_reg <= 32'd0;
     end
 end
 
@@ -661,7 +315,7 @@ axis_out_reg #(
     .rst(rst),
     .load(emit),
     .load_data(out_next),
-    .load_user(ds_dir),
+    .load_user(out_dir),
     .free(out_free),
     .m_axis_tdata(m_axis_tdata),
     .m_axis_tuser(m_axis_tuser),

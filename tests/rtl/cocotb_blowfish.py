@@ -74,6 +74,7 @@ async def key_schedule_trace(dut):
     want = [(s.values["L"], s.values["R"]) for s in trace.phase("key")]
     assert len(want) == 521
     core = dut.u_core
+    ring = core.u_ring  # the round ring (bf_ring)
     tb._drive_key(key)
     seen: list[tuple[int, int]] = []
     fired = False
@@ -85,7 +86,7 @@ async def key_schedule_trace(dut):
         await FallingEdge(dut.clk)
         # round 15 of a key-schedule encryption in the data stage: L = x ^ P[17], R = y ^ F(x)
         if fired and int(core.write_r.value):
-            seen.append((int(core.g_lane[0].lout.value), int(core.xn.value) & 0xFFFFFFFF))
+            seen.append((int(ring.g_lane[0].lout.value), int(ring.xn.value) & 0xFFFFFFFF))
         if fired and int(dut.s_axis_tready.value):
             break
     assert fired, "key never accepted"
