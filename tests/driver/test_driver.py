@@ -291,14 +291,16 @@ def test_build_key_follows_sources_and_params(tmp_path):
     """The cache key is content-addressed: same sources and parameters, same key; any change
     of an RTL file or a parameter, another key."""
     core = cores.get("speck_iter")
-    src = core.sources()[0]
-    copy = tmp_path / src.name
-    copy.write_bytes(src.read_bytes())
-    moved = dataclasses.replace(core, rtl=(str(copy),))
+    copies = []
+    for src in core.sources():  # every file, the shared ones too (axis_out_reg)
+        copies.append(tmp_path / src.name)
+        copies[-1].write_bytes(src.read_bytes())
+    moved = dataclasses.replace(core, rtl=tuple(map(str, copies)))
     p = core.params()
     assert build_key(moved, p) == build_key(core, p)
     assert build_key(core, core.params({"WORD": 32, "KEY_WORDS": 4})) != build_key(core, p)
-    copy.write_bytes(src.read_bytes() + b"// changed\n")
+    src = core.sources()[-1]  # the core's own file
+    (tmp_path / src.name).write_bytes(src.read_bytes() + b"// changed\n")
     assert build_key(moved, p) != build_key(core, p)
 
 
