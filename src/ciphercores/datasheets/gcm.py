@@ -9,7 +9,7 @@ from pathlib import Path
 from .. import cores
 from ..cores import Core
 from .files import HEADER, NOTES
-from .tables import allowed, comments_above_params, measured, param_comments
+from .tables import allowed, comments_above_params, measured, param_comments, port_table
 from .verification import formal_line
 
 #: the GCM engine's source: its parameters' comments
@@ -46,9 +46,7 @@ def _gcm_ports(core: Core, p: dict) -> list[str]:
               "the data, then the tag (encrypt) or one verdict beat (decrypt)"),
              ("m_axis_tuser", "out", "3", "[0] direction, [2:1] 1 data, 2 tag, 3 verdict"),
              ("m_axis_tvalid / m_axis_tready", "out / in", "1", "output handshake")]
-    out = ["| port | dir | width | meaning |", "|---|---|---:|---|"]
-    out += [f"| `{n}` | {d} | {w} | {m} |" for n, d, w, m in rows]
-    return out
+    return port_table(rows)
 
 
 def _gcm_params_table(core: Core) -> list[str]:

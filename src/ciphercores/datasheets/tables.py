@@ -55,9 +55,13 @@ def ports(core: Core, p: dict) -> list[str]:
              ("m_axis_tdata", "out", data, "output block(s)"),
              ("m_axis_tuser", "out", "1", "the direction the block was processed in"),
              ("m_axis_tvalid / m_axis_tready", "out / in", "1", "output handshake")]
-    out = ["| port | dir | width | meaning |", "|---|---|---:|---|"]
-    out += [f"| `{n}` | {d} | {w} | {m} |" for n, d, w, m in rows]
-    return out
+    return port_table(rows)
+
+
+def port_table(rows: list[tuple[str, str, str, str]]) -> list[str]:
+    """The ports table of a page from (ports, direction, width, meaning) rows."""
+    return ["| port | dir | width | meaning |", "|---|---|---:|---|",
+            *(f"| `{n}` | {d} | {w} | {m} |" for n, d, w, m in rows)]
 
 
 def params_table(core: Core) -> list[str]:
