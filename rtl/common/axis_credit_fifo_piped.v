@@ -68,6 +68,11 @@ initial begin
                DEPTH_LOG2, WIDTH);
         $finish;
     end
+    // the counts below are 3 bits wide and test bit 2 for "QUEUE blocks": QUEUE = 4 only
+    if (QUEUE != 4) begin
+        $error("axis_credit_fifo_piped %m: QUEUE=%0d, the held and queue counts need 4", QUEUE);
+        $finish;
+    end
 end
 
 // a read of the entry being written in the same cycle is never used (the counts keep them

@@ -233,6 +233,38 @@ def test_out_fifo_refuses_bad_parameters(tmp_path, params, message):
     assert message in res.stdout + res.stderr
 
 
+@pytest.mark.parametrize("queue", [3, 5, 8])
+def test_credit_fifo_piped_refuses_another_queue(tmp_path, queue):
+    """axis_credit_fifo_piped's counts are written for a queue of four entries (3 bits, bit 2
+    for "full"): a copy of the RTL with its QUEUE edited stops at elaboration and names it,
+    while the file as it is elaborates silently."""
+    if not runner.available("icarus"):
+        pytest.skip("icarus is not installed")
+    text = (cores.RTL / "common/axis_credit_fifo_piped.v").read_text()
+    line = "localparam integer QUEUE = 4;"
+    assert text.count(line) == 1
+    top = tmp_path / "tb.v"
+    top.write_text("\n".join([
+        "`timescale 1ns / 1ps", "module tb;", "wire clk = 1'b0;",
+        "axis_credit_fifo_piped #(.WIDTH(8), .DEPTH_LOG2(4)) u0 (.clk(clk), .rst(1'b1), "
+        ".reserve(1'b0), .credit(), .wiping(), .s_data(8'd0), .s_valid(1'b0), .m_data(), "
+        ".m_valid(), .m_ready(1'b0));", "endmodule", ""]))
+    outputs = {}
+    for q, rtl in ((4, text), (queue, text.replace(line, f"localparam integer QUEUE = {queue};"))):
+        (tmp_path / f"fifo{q}.v").write_text(rtl)
+        build = subprocess.run([tools.find("iverilog"), "-g2005", "-o", str(tmp_path / f"q{q}"),
+                                "-s", "tb", str(top), str(cores.RTL / "common/axis_credit_count.v"),
+                                str(tmp_path / f"fifo{q}.v")],
+                               capture_output=True, text=True, check=False)
+        assert build.returncode == 0, build.stderr
+        res = subprocess.run([tools.find("vvp"), "-n", str(tmp_path / f"q{q}")],
+                             capture_output=True, text=True, check=False, timeout=120)
+        outputs[q] = res.stdout + res.stderr
+    assert "QUEUE" not in outputs[4]
+    assert (f"axis_credit_fifo_piped tb.u0: QUEUE={queue}, the held and queue counts need 4"
+            in outputs[queue])
+
+
 @pytest.mark.parametrize("latency,piped", [(0, 1), (1017, 1), (1024, 0), (4, 2)])
 def test_out_fifo_registry_refuses_what_the_rtl_refuses(latency, piped):
     with pytest.raises(cores.BadParameterError, match=f"LATENCY={latency}, PIPED={piped}"):
