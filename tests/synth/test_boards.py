@@ -222,3 +222,83 @@ def test_records_of_a_board_come_from_the_archive_without_its_tool(tmp_path, mon
     finally:
         tools.version.cache_clear()
     assert got["archived"] is True and got["fmax_mhz"] == 150.0 and got["stale"] is False
+
+
+#: the end of a nextpnr-himbaechel-gatemate 0.11.1 log that stopped in its post-route step
+#: (des_iter, seed 2): routing complete, the final timing report, then the runtime's trap
+#: (abridged: the path's middle steps and the histogram left out)
+CRASHED_LOG = """Info: Device utilisation:
+Info: \t              CPE_LT:    1757/  40960     4%
+Info: \t              CPE_FF:     482/  40960     1%
+
+Info: Max frequency for clock 'u_core.clk': 106.21 MHz (PASS at 100.00 MHz)
+Info: Routing complete.
+Info: Router1 time 0.79s
+
+Info: Critical path report for clock 'u_core.clk' (posedge -> posedge):
+Info:       type curr  total name
+Info:   clk-to-q  0.59  0.59 Source $auto$ff.cc:337:slice$1357.DOUT
+Info:    routing  5.49  6.08 Net u_core.u_engine.c_cur[15] (10,21) -> (30,24)
+Info:                          Sink $abc$19660$blif$19660$269.D1_10
+Info:      logic  0.56  6.64 Source $abc$19660$blif$19660$269.OUT
+Info:    routing  0.00 22.63 Net $abc$19660$auto$rtlil.cc:3492:MuxGate$16951 (24,19) -> (24,19)
+Info:                          Sink $auto$ff.cc:337:slice$1511.DIN
+Info:      setup  0.10  22.73 Source $auto$ff.cc:337:slice$1511.DIN
+Info: 4.46 ns logic, 18.26 ns routing
+
+Info: Critical path report for cross-domain path '<async>' -> 'posedge u_core.clk':
+Info:     source  0.00  0.00 Source $iopadmap$synth_harness.rst.Y
+
+Warning: Max frequency for clock 'u_core.clk': 44.00 MHz (FAIL at 100.00 MHz)
+
+Info: Slack histogram:
+
+Caused by:
+    0: memory fault at wasm address <hidden> in linear memory of size <hidden>
+    1: wasm trap: out of bounds memory access
+"""
+
+
+def test_timing_is_read_from_the_log_of_a_run_that_crashed_after_routing():
+    """The final "Max frequency" line after "Routing complete." (not the placer's estimate
+    before it), its constraint, and the clock path's first source and last sink cells."""
+    got = reports.timing_from_log(CRASHED_LOG)
+    assert got == {"clock": "u_core.clk", "fmax_mhz": 44.0, "constraint_mhz": 100.0,
+                   "from": "$auto$ff.cc:337:slice$1357", "to": "$auto$ff.cc:337:slice$1511"}
+    # no routing finished, or no timing after it: nothing to read
+    assert reports.timing_from_log(CRASHED_LOG.replace("Routing complete.", "Routing..")) is None
+    assert reports.timing_from_log(CRASHED_LOG.partition("Info: Router1")[0]) is None
+
+
+@pytest.mark.parametrize("log,crashed", [(CRASHED_LOG, True),
+                                         ("ERROR: Failed to route\n" + CRASHED_LOG, False),
+                                         (CRASHED_LOG.replace("Routing complete.", ""), False)])
+def test_a_seed_whose_nextpnr_crashed_after_routing_keeps_its_figures_marked(
+        monkeypatch, tmp_path, log, crashed):
+    """A nextpnr that exits non-zero after its final timing report, with no ERROR and no
+    report file, gives the seed's figures from its log; the record names the seed and the
+    tables say so beside the Fmax. Any other failure stays a tool error."""
+    from ciphercores.errors import FlowError
+    from ciphercores.synth import results, runner
+
+    t = targets.get("gatemate")
+    monkeypatch.setattr(tools, "find", lambda tool, required=True: tool)
+    monkeypatch.setattr(tools, "version", lambda tool: "nextpnr-0.11.1")
+
+    def run_pnr(args, cwd, log_name, limit_s, stall_s):
+        return 1, log, 2.0, 2.0
+
+    monkeypatch.setattr(runner, "run_pnr", run_pnr)
+    meta = {"key": {"synth": "x"}}
+    if not crashed:
+        with pytest.raises(FlowError):
+            steps.place_route(tmp_path, meta, t, "a1", 2, force=True)
+        return
+    got = steps.place_route(tmp_path, meta, t, "a1", 2, force=True)
+    assert got["status"] == "ok" and got["timing"]["fmax_mhz"] == 44.0
+    assert got["crashed_after_routing"] == "wasm trap: out of bounds memory access"
+    rec = {"fmax_mhz": 44.0, "fmax_min_mhz": 43.8, "fmax_max_mhz": 44.7,
+           "pnr_crashed_after_routing": {"2": got["crashed_after_routing"]}}
+    assert results.crash_note(rec) == (", seed 2: nextpnr crashed after routing, Fmax from "
+                                       "its log")
+    assert results.crash_note({"fmax_mhz": 44.0}) == ""

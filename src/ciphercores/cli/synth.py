@@ -61,6 +61,9 @@ def format_record(r: dict) -> str:
                              f"{fig['fmax_nextpnr']['fmax_mhz']:.1f} MHz is above the "
                              f"{fig['fmax_cap']['mhz']:.1f} MHz the cells allow "
                              "(ciphercores.synth.limits)")
+        for seed, trap in sorted((r.get("pnr_crashed_after_routing") or {}).items()):
+            lines.append(f"  seed {seed}: nextpnr crashed after its final timing report "
+                         f"({trap}); its Fmax is read from the log")
         cp = r.get("critical_path") or {}
         lines.append(f"  critical path     {cp.get('from')} -> {cp.get('to')}")
         slow = r.get("slow_paths")

@@ -97,7 +97,13 @@ def _measure_design(design: Design | None, widths: Widths, target: Target, grade
             out.update(status="does not fit", error=nofit[0]["error"])
         else:
             out.update(_fmax_summary(pnrs))
-            out["pnr_util"] = pnrs[0]["util"]
+            out["pnr_util"] = next((p["util"] for p in pnrs if p["util"]), {})
+            # seeds whose nextpnr crashed after its final timing report (their Fmax read from
+            # its log: ``reports.timing_from_log``)
+            crashed = {str(p["key"]["seed"]): p["crashed_after_routing"] for p in pnrs
+                       if p.get("crashed_after_routing")}
+            if crashed:
+                out["pnr_crashed_after_routing"] = crashed
     return out
 
 
@@ -152,6 +158,8 @@ def measure(core: Core, params: dict[str, int] | None = None, target: str | Targ
         "pnr_util", "pnr_by_seed", "outregs", "bram_write_modes")})
     if design.get("synth_passes"):
         rec["synth_passes"] = design["synth_passes"]
+    if design.get("pnr_crashed_after_routing"):
+        rec["pnr_crashed_after_routing"] = design["pnr_crashed_after_routing"]
     rec["harness"] = {k: harness.get(k) for k in ("status", "area", "fmax_mhz", "fmax_min_mhz",
                                                   "fmax_max_mhz")}
     rec["core_area"] = {r: _sub(design["area"].get(r, 0), harness["area"].get(r, 0))

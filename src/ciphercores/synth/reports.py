@@ -79,6 +79,33 @@ def utilisation(report: dict) -> dict[str, tuple[int, int]]:
 
 
 _UTIL = re.compile(r"^Info:\s+(\S+):\s+(\d+)/\s*(\d+)\s+(\d+)%")
+_FMAX_LOG = re.compile(r"Max frequency for clock '(.+)': ([\d.]+) MHz \((?:PASS|FAIL) at "
+                       r"([\d.]+) MHz\)")
+_PATH_CELL = re.compile(r"^Info:.*\b(Source|Sink) (\S+)\.[^.\s]+$")
+
+
+def timing_from_log(log: str) -> dict | None:
+    """What ``routed_timing`` gives, read from nextpnr's log, for a run that finished routing
+    and printed its final timing report but ended before writing ``--report``
+    (nextpnr-himbaechel-gatemate 0.11.1 traps in its post-route step on some seeds): the same
+    tool's figures, from its text (two decimals). None unless the log has "Routing complete."
+    followed by a "Max frequency" line."""
+    tail = log.rpartition("Routing complete.")[2]
+    fmax: dict[str, tuple[float, float]] = {}
+    for m in _FMAX_LOG.finditer(tail):
+        fmax[m.group(1)] = (float(m.group(2)), float(m.group(3)))
+    if "Routing complete." not in log or not fmax:
+        return None
+    clock, (achieved, constraint) = min(fmax.items(), key=lambda kv: kv[1][0])
+    out = {"clock": clock, "fmax_mhz": achieved, "constraint_mhz": constraint,
+           "from": None, "to": None}
+    # the clock-to-clock critical path: its first source cell and its last sink cell
+    block = tail.partition(f"Critical path report for clock '{clock}' (posedge -> posedge)")[2]
+    cells = [m.groups() for m in map(_PATH_CELL.match, block.split("\n\n", 1)[0].splitlines())
+             if m]
+    out["from"] = next((c for kind, c in cells if kind == "Source"), None)
+    out["to"] = next((c for kind, c in reversed(cells) if kind == "Sink"), None)
+    return out
 _NOFIT = ("no BELs remaining", "Unable to place cell", "not enough", "exceeds the")
 
 

@@ -129,11 +129,21 @@ def _fmax(r: dict) -> str:
     """'median (min..max)', and where a pulse-width limit lowered the figures (``limits``)
     the limit and nextpnr's own median."""
     text = f"{fmt(r['fmax_mhz'])} ({fmt(r['fmax_min_mhz'])}..{fmt(r['fmax_max_mhz'])})"
-    return text + cap_note(r)
+    return text + cap_note(r) + crash_note(r)
 
 
 def _fmax_alone(h: dict) -> str:
     return fmt(h.get("fmax_mhz")) + cap_note(h)
+
+
+def crash_note(r: dict) -> str:
+    """The note after a record's Fmax where nextpnr crashed after its final timing report on
+    some seeds (their figures read from its log), "" for none."""
+    seeds = sorted(r.get("pnr_crashed_after_routing") or {}, key=int)
+    if not seeds:
+        return ""
+    return (f", seed{'s' if len(seeds) > 1 else ''} {', '.join(seeds)}: nextpnr crashed after "
+            "routing, Fmax from its log")
 
 
 def cap_note(r: dict) -> str:
@@ -634,7 +644,8 @@ def _board_cell(r: dict | None) -> str:
                        if (share := used(r, res)) is not None and (res != "bram" or share))
     if not r.get("fmax_mhz"):
         return mark(f"fits (synthesis only): {shares}", r)
-    fmax = f"{fmt(r['fmax_mhz'])} MHz{' (' + limits.note(r) + ')' if limits.note(r) else ''}"
+    notes = [n for n in (limits.note(r), crash_note(r).removeprefix(", ")) if n]
+    fmax = f"{fmt(r['fmax_mhz'])} MHz{' (' + '; '.join(notes) + ')' if notes else ''}"
     per = _per_cipher(r)  # the first (shortest key's) figure where they differ by cipher
     gbps = (f"{fmt(per[0][2], 3)} Gbit/s ({per[0][0]})" if per
             else f"{fmt(r.get('gbps'), 3)} Gbit/s")

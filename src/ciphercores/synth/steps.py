@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from .. import tools
@@ -182,8 +183,17 @@ def place_route(synth_dir: Path, synth_meta: dict, target: Target, grade: str, s
         nofit = reports.does_not_fit(log)
         if nofit:
             return {**meta, "status": "does not fit", "error": nofit}
+        err = next((ln for ln in log.splitlines() if ln.startswith("ERROR")), None)
+        crashed = reports.timing_from_log(log) if rc != 0 and err is None else None
+        if crashed:
+            # the tool stopped after its final timing report, before writing the report: its
+            # figures from the log, the crash kept with them (``flow``: records name the seed)
+            last = [ln.strip() for ln in log.splitlines() if ln.strip()][-1]
+            trap = re.sub(r"^\d+:\s*", "", last)
+            return {**meta, "status": "ok", "timing": crashed, "util": {},
+                    "crashed_after_routing": trap[:200], "slow_paths": None}
         if rc != 0 or not (work / "report.json").exists():
-            err = next((ln for ln in log.splitlines() if ln.startswith("ERROR")), log[-300:])
+            err = err or log[-300:]
             raise FlowError(f"{target.pnr}: {err.strip()}")
         report = json.loads((work / "report.json").read_text())
         timing = reports.routed_timing(report)
