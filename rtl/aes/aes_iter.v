@@ -11,7 +11,7 @@
 module aes_iter #(
     // 1: S-boxes in block RAM (8 RAMs); 0: the same synchronous tables in LUT logic; 2: in
     // logic, computed in the composite field (aes_sbox_tower: one inverter serves both
-    // directions)
+    // directions), the key schedule's four S-boxes too
     parameter integer SBOX_BRAM = 1,
     // 1: each block encrypts or decrypts (s_axis_tuser); 0: encrypt only, for the modes that
     // use the forward cipher alone (CTR, OFB, CFB, GCM): s_axis_tuser is ignored, m_axis_tuser
@@ -91,7 +91,10 @@ wire blk_dec = (DECRYPT != 0) && dir_reg;
 wire [255:0] win_next;
 wire [127:0] step_rk_unused;
 
-aes_key_step u_key_step (
+aes_key_step #(
+    // SBOX_BRAM = 2: the key schedule's S-boxes in the composite field too
+    .TOWER(SBOX_BRAM == 2 ? 1 : 0)
+) u_key_step (
     .win(win_reg),
     .nk_code(nk_reg),
     .bwd(dir_reg),

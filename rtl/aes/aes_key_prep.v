@@ -15,7 +15,9 @@ module aes_key_prep #(
     parameter integer NK = 0,
     // 1: two cycles a step (a register between SubWord and the word XORs); 2: three (and a
     // register before SubWord)
-    parameter integer SPLIT = 0
+    parameter integer SPLIT = 0,
+    // the S-boxes: 0 tables in logic, 1 composite field (aes_key_sub)
+    parameter integer TOWER = 0
 ) (
     input  wire                clk,
     input  wire                rst,
@@ -33,9 +35,9 @@ module aes_key_prep #(
 
 initial begin
     if ((KEY_BITS != 128 && KEY_BITS != 192 && KEY_BITS != 256) || NK < 0 || NK > 2
-        || KEY_BITS < 128 + 64 * NK || SPLIT < 0 || SPLIT > 2) begin
-        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), NK=%0d (0..2, a key of 128 + 64 * NK bits within KEY_BITS), SPLIT=%0d (0..2)",
-               KEY_BITS, NK, SPLIT);
+        || KEY_BITS < 128 + 64 * NK || SPLIT < 0 || SPLIT > 2 || (TOWER != 0 && TOWER != 1)) begin
+        $error("aes_key_prep %m: KEY_BITS=%0d (128/192/256), NK=%0d (0..2, a key of 128 + 64 * NK bits within KEY_BITS), SPLIT=%0d (0..2), TOWER=%0d (0/1)",
+               KEY_BITS, NK, SPLIT, TOWER);
         $finish;
     end
 end
@@ -91,7 +93,8 @@ wire [255:0] step_next;
 wire [127:0] step_rk_unused;
 
 aes_key_sub #(
-    .PRESEL(SPLIT == 2 ? 1 : 0)
+    .PRESEL(SPLIT == 2 ? 1 : 0),
+    .TOWER(TOWER)
 ) u_sub (
     .win(win_reg),
     .nk_code(NK_CODE),

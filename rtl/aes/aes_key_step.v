@@ -6,7 +6,10 @@
 // AES key schedule, one round-key step forward or backward on an 8-word window (FIPS-197 5.2).
 // Datasheets: docs/cores/aes_iter.md, docs/cores/aes_pipe.md
 // Design notes: docs/cores/notes/aes_key_step.md (in the datasheets).
-module aes_key_step (
+module aes_key_step #(
+    // the S-boxes: 0 tables in logic, 1 composite field (aes_key_sub)
+    parameter integer TOWER = 0
+) (
     // w[4g-8] .. w[4g-1], w[4g-8] in bits 255:224
     input  wire [255:0] win,
     // key length: 0 Nk=4 (AES-128), 1 Nk=6 (AES-192), 2 Nk=8 (AES-256)
@@ -24,7 +27,9 @@ wire [31:0] sub;
 wire [11:0] pl;
 wire [31:0] sin_unused;
 
-aes_key_sub u_sub (
+aes_key_sub #(
+    .TOWER(TOWER)
+) u_sub (
     .win(win),
     .nk_code(nk_code),
     .bwd(bwd),

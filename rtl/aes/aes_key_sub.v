@@ -11,7 +11,9 @@
 // Design notes: docs/cores/notes/aes_key_sub.md (in the datasheets).
 module aes_key_sub #(
     // 0: SubWord(sin); 1: SubWord(sin_pre)
-    parameter integer PRESEL = 0
+    parameter integer PRESEL = 0,
+    // the four S-boxes: 0 tables in logic (aes_sbox), 1 composite field (aes_sbox_tower)
+    parameter integer TOWER = 0
 ) (
     // w[4g-8] .. w[4g-1], w[4g-8] in bits 255:224 (the aes_key_step window)
     input  wire [255:0] win,
@@ -83,8 +85,8 @@ function [11:0] plan(input [1:0] code, input back, input [3:0] gi);
 endfunction
 
 initial begin
-    if (PRESEL != 0 && PRESEL != 1) begin
-        $error("aes_key_sub %m: PRESEL=%0d must be 0 or 1", PRESEL);
+    if ((PRESEL != 0 && PRESEL != 1) || (TOWER != 0 && TOWER != 1)) begin
+        $error("aes_key_sub %m: PRESEL=%0d (0/1), TOWER=%0d (0/1)", PRESEL, TOWER);
         $finish;
     end
 end
@@ -130,10 +132,18 @@ wire [31:0] sin_pre_unused = sin_pre;
 
 generate
     for (gv = 0; gv < 4; gv = gv + 1) begin : g_sbox
-        aes_sbox u_sbox (
-            .a(sbox_in[31 - 8 * gv -: 8]),
-            .y(sub[31 - 8 * gv -: 8])
-        );
+        if (TOWER != 0) begin : g_tower
+            aes_sbox_tower u_sbox (
+                .a(sbox_in[31 - 8 * gv -: 8]),
+                .inv(1'b0),
+                .y(sub[31 - 8 * gv -: 8])
+            );
+        end else begin : g_table
+            aes_sbox u_sbox (
+                .a(sbox_in[31 - 8 * gv -: 8]),
+                .y(sub[31 - 8 * gv -: 8])
+            );
+        end
     end
 endgenerate
 

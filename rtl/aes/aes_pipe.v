@@ -23,7 +23,8 @@ module aes_pipe #(
     parameter integer MIXREG = 0,
     // 1: the data S-boxes in block RAM (8 per round and lane); 0: in LUTs (AES-128, one lane,
     // needs about 113k LUT4: more than an LFE5UM-85F holds); 2: in logic, computed in the
-    // composite field (aes_sbox_tower, one inverter for both directions)
+    // composite field (aes_sbox_tower, one inverter for both directions), the key
+    // schedule's S-boxes too
     parameter integer SBOX_BRAM = 1,
     // 1: each block encrypts or decrypts (s_axis_tuser); 0: encrypt only, for the modes that
     // use the forward cipher alone (CTR, OFB, CFB, GCM): s_axis_tuser is ignored, m_axis_tuser
@@ -94,7 +95,9 @@ aes_key_prep #(
     .NK(NKI),
     // SUBREG = 2: the pre-pass too takes three cycles a step, as the rounds' key steps: the
     // S-box input word, SubWord, the words
-    .SPLIT(SUBREG == 2 ? 2 : 0)
+    .SPLIT(SUBREG == 2 ? 2 : 0),
+    // SBOX_BRAM = 2: the composite-field S-boxes here too
+    .TOWER(SBOX_BRAM == 2 ? 1 : 0)
 ) u_prep (
     .clk(clk),
     .rst(rst),

@@ -109,7 +109,9 @@ wire [255:0] step_next = step_base ^ words_next;
 wire [127:0] step_rk_unused;
 wire [31:0]  key_sin_unused;
 aes_key_sub #(
-    .PRESEL(1)
+    .PRESEL(1),
+    // SBOX_BRAM = 2: the key step's S-boxes in the composite field too
+    .TOWER(SBOX_BRAM == 2 ? 1 : 0)
 ) u_key_sub (
     .win(in_win),
     .nk_code(NK_CODE),

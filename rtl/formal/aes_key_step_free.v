@@ -8,7 +8,9 @@
 // the design is one of the cut design's, so a property that holds with the cut holds for the
 // design (none of them computes a round key: the schedule's timing is the core's counters').
 // Proofs and what they cover: docs/interface.md, "What is proven".
-module aes_key_step (
+module aes_key_step #(
+    parameter integer TOWER = 0
+) (
     input  wire [255:0] win,
     input  wire [1:0]   nk_code,
     input  wire         bwd,
