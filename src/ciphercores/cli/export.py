@@ -14,7 +14,7 @@ from .output import note
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..distribution.export import export
+    from ..distribution.export import export, record, stale_note
 
     core, given = cores.split_core_spec(args.core, tuple(cores.KINDS))  # every kind
     overrides = {**given, **parse_params(args.param or [], where="-P")}
@@ -36,6 +36,10 @@ def run(args: argparse.Namespace) -> int:
                 f"{core.name} with these parameters")
         note(f"no {args.target} measurement of {what}: the .{ext} sets no frequency (give "
              "--clock-mhz)")
+    rec = record(core, overrides, args.target, args.grade or args.speed)
+    if mhz is None and rec and rec.get("stale"):
+        note(f"the {args.target} record of {core.name} with these parameters is "
+             f"{stale_note(rec)}: the .{ext} sets its Fmax, {rec['fmax_mhz']:g} MHz, and says so")
     print(f"wrote {args.output}/: {len(files)} files (README.txt lists them)")
     return 0
 
