@@ -191,6 +191,7 @@ def add(sub) -> None:
                       help="every column: key set-up time at the measured Fmax, the reset "
                            "figures apart, the default core of each cipher")
     view.add_argument("--json", action="store_true",
-                      help="the cores as JSON: kind, top, parameters, cycle figures, Fmax, "
-                           "FuseSoC name, datasheet")
+                      help="the cores as JSON: kind, top, parameters, cycle figures, Fmax "
+                           "(fmax_stale: measured with older RTL or tools), FuseSoC name, "
+                           "datasheet")
     p.set_defaults(func=run)
