@@ -27,8 +27,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--speed is ECP5's grade: with --target {args.target} give --grade")
     if args.speed is not None and args.grade not in (None, args.speed):
         raise UsageError(f"--speed {args.speed} and --grade {args.grade}: give one")
+    rec = record(core, overrides, args.target, args.grade or args.speed)
     files = export(core, overrides, args.output, clock_mhz=mhz, grade=args.grade or args.speed,
-                   target=args.target, force=args.force)
+                   target=args.target, force=args.force, rec=rec)
     ext = "lpf" if args.target == "ecp5" else "sdc"
     text = files[f"{core.top}.{ext}"].decode()
     if not any(line.startswith(("FREQUENCY", "create_clock")) for line in text.splitlines()):
@@ -36,7 +37,6 @@ def run(args: argparse.Namespace) -> int:
                 f"{core.name} with these parameters")
         note(f"no {args.target} measurement of {what}: the .{ext} sets no frequency (give "
              "--clock-mhz)")
-    rec = record(core, overrides, args.target, args.grade or args.speed)
     if mhz is None and rec and rec.get("stale"):
         note(f"the {args.target} record of {core.name} with these parameters is "
              f"{stale_note(rec)}: the .{ext} sets its Fmax, {rec['fmax_mhz']:g} MHz, and says so")

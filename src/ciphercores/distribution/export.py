@@ -411,11 +411,17 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
     return "\n".join(lines)
 
 
+#: ``bundle``'s ``rec`` when the caller has not looked the record up (:func:`record`)
+LOOKUP = "look it up"
+
+
 def bundle(core: Core, overrides: dict[str, int] | None = None, clock_mhz: float | None = None,
-           grade: str | None = None, target: str = "ecp5") -> dict[str, bytes]:
+           grade: str | None = None, target: str = "ecp5",
+           rec: dict | None | str = LOOKUP) -> dict[str, bytes]:
     """Relative path -> content of every file of the export of ``core`` with ``overrides``,
     its clock constraint for ``target`` (``EXPORT_TARGETS``) at ``grade`` (the target's
-    default: ECP5's README grade)."""
+    default: ECP5's README grade), at the Fmax of ``rec`` (:func:`record`, looked up unless
+    given) or ``clock_mhz``."""
     p = core.params(overrides)
     if clock_mhz is not None and not 0 < clock_mhz < 10000:
         raise UsageError(f"clock {clock_mhz} MHz: give a frequency above 0 and below 10 GHz")
@@ -454,7 +460,8 @@ def bundle(core: Core, overrides: dict[str, int] | None = None, clock_mhz: float
     flat += ["", "/* verilator lint_on DECLFILENAME */"]
     files[f"{top}_flat.v"] = ("\n".join(flat) + "\n").encode()
     files[f"{top}_inst.v"] = instance(core, p, _ports(core, p)).encode()
-    clock = Clock(clock_mhz, _record(core, p, target, grade), tgt, grade)
+    clock = Clock(clock_mhz, _record(core, p, target, grade) if rec == LOOKUP else rec, tgt,
+                  grade)
     if target == "ecp5":
         files[f"{top}.lpf"] = lpf(core, p, clock).encode()
         if clock_mhz is not None:
@@ -479,10 +486,11 @@ def _ours(path: Path) -> bool:
 
 def export(core: Core, overrides: dict[str, int] | None, out: str | Path, *,
            clock_mhz: float | None = None, grade: str | None = None, target: str = "ecp5",
-           force: bool = False) -> dict[str, bytes]:
+           force: bool = False, rec: dict | None | str = LOOKUP) -> dict[str, bytes]:
     """Write the export of ``core`` into the folder ``out`` (see the module's text); returns
-    what was written. ``force`` replaces a folder that an earlier export wrote."""
-    files = bundle(core, overrides, clock_mhz, grade, target)
+    what was written. ``force`` replaces a folder that an earlier export wrote; ``rec``: as
+    for :func:`bundle`."""
+    files = bundle(core, overrides, clock_mhz, grade, target, rec)
     refused = ("an earlier export is replaced with --force" if not force else
                "not an earlier export: --force replaces only those")
     with outfile.new_folder(out, replace=_ours if force else None, refused=refused) as tmp:
