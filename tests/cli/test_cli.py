@@ -935,3 +935,6 @@ def test_cores_fits_a_100_column_terminal():
     assert bus["kind"] == "bus" and bus["base"] == "cbc(aes_iter)" and bus["cycles"] == []
     listed = {r[0] for r in _cores_rows("--all")}
     assert {c.name for c in cores.every()} <= listed
+    # with every composition too (the longest names: axil(cbc(speck_pipe)) ...)
+    rc, out, _ = run(["cores", "--all"])
+    assert rc == 0 and max(len(x) for x in out.decode().splitlines()) <= 100

@@ -96,7 +96,7 @@ def _entry(core) -> dict:
 
 def _compact(listed: list) -> list[tuple[str, ...]]:
     rows = [("core", "ciphers", "cycles for", "latency", "interval", "key setup",
-             "reset/ready")]
+             "rst/ready")]
     for core in listed:
         if core.kind not in cores.STREAM_KINDS:
             rows.append((core.name, short_ciphers(core), "-", "-", "-", "-", "-"))
@@ -148,12 +148,12 @@ def _notes(args: argparse.Namespace) -> list[str]:
 
     n_mode, n_bus = (len(cores.every((k,))) for k in ("mode", "bus"))
     figures = ("Cycle figures are for the default parameters and the cipher named (\"cycles "
-               "for\"; \"all\": the same for each); \"reset/ready\": the cycles rst must "
+               "for\"; \"all\": the same for each); \"rst/ready\": the cycles rst must "
                "stay high, then the most cycles "
                "after it falls before the core takes a key; a bus wrapper has no stream "
                "figures (docs/bus.md). See docs/interface.md (\"Cycle figures\").")
     if args.wide:
-        figures = figures.replace("\"reset/ready\"", "\"reset\", \"ready after reset\"")
+        figures = figures.replace("\"rst/ready\"", "\"reset\", \"ready after reset\"")
         figures += (" \"key setup time\": the key set-up at the measured Fmax of the default "
                     f"parameters (ECP5 speed 8, docs/results.md; - if not measured; "
                     f"{STALE_MARK} where the record is stale: measured with older RTL or "
