@@ -111,6 +111,19 @@ def test_each_file_once_and_every_core_complete():
         {fusesoc.vlnv("cores", c.top) for c in cores.every()}
 
 
+def test_the_architecture_page_counts_the_cores_of_each_kind():
+    """docs/architecture.md's FuseSoC row gives how many .core files of each kind there are:
+    the registry's count (``cores.every``), so that a core added shows there."""
+    import re
+
+    text = (cores.ROOT / "docs" / "architecture.md").read_text()
+    found = re.search(r"`cores\.every`: (\d+) block cores, (\d+) mode cores, (\d+) GCM cores, "
+                      r"(\d+) bus wrappers", text)
+    assert found, "the FuseSoC row no longer counts the cores of each kind"
+    assert [int(n) for n in found.groups()] == \
+        [len(cores.every((k,))) for k in ("block", "mode", "gcm", "bus")]
+
+
 def test_derived_parameters_say_so():
     """A composition's port widths follow the core's parameters (the registry derives them):
     the .core file gives them at the defaults' values and says to set them with the others."""

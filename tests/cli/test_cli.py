@@ -850,23 +850,32 @@ def test_any_arguments_fail_cleanly(argv, data):
 
 def test_cores_gives_the_key_setup_time_at_the_measured_fmax():
     """`ciphercores cores --wide`: the key set-up also as a time, at the Fmax measured for the
-    core's defaults (the archive docs/measurements.json); '-' for a core without one."""
+    core's defaults (the archive docs/measurements.json), marked † where that record is
+    stale, as the pages mark it; '-' for a core without one. --json gives the Fmax and
+    whether its record is stale."""
+    import json
+
     from ciphercores.cli import cores as cores_cli
     from ciphercores.datasheets import time_at
     from ciphercores.synth import flow, results
 
     rc, out, _ = run(["cores", "--wide"])
     assert rc == 0 and "key setup time" in out.decode()
-    for name in ("bf_iter", "aes_pipe"):
+    rc, js, _ = run(["cores", "--json"])
+    doc = {e["name"]: e for e in json.loads(js)}
+    for name in ("bf_iter", "aes_pipe", "gcm(aes_iter)"):
         core = cores.get(name)
-        ks = core.cycles()["key_setup"]
+        ks = core.cycle_table()[0][1]["key_setup"]  # the first line's cipher's (aes-128-gcm)
         try:
-            fmax = flow.recorded(core, None, *results.README_CONFIG)["fmax_mhz"]
+            rec = flow.recorded(core, None, *results.README_CONFIG, stale=True)
         except flow.NotCached:
-            fmax = None
+            rec = None
+        fmax = rec["fmax_mhz"] if rec else None
         assert cores_cli._fmax(core) == fmax
+        assert (doc[name]["fmax_mhz"], doc[name]["fmax_stale"]) == \
+            (fmax, bool(rec and rec.get("stale")))
         line = next(x for x in out.decode().splitlines() if x.startswith(name + " "))
-        want = time_at(ks, fmax) if fmax else "-"
+        want = time_at(ks, fmax) + ("†" if rec.get("stale") else "") if fmax else "-"
         assert re.search(rf"\s{ks}\s+{re.escape(want)}\s", line), line
 
 
@@ -926,3 +935,6 @@ def test_cores_fits_a_100_column_terminal():
     assert bus["kind"] == "bus" and bus["base"] == "cbc(aes_iter)" and bus["cycles"] == []
     listed = {r[0] for r in _cores_rows("--all")}
     assert {c.name for c in cores.every()} <= listed
+    # with every composition too (the longest names: axil(cbc(speck_pipe)) ...)
+    rc, out, _ = run(["cores", "--all"])
+    assert rc == 0 and max(len(x) for x in out.decode().splitlines()) <= 100

@@ -14,25 +14,33 @@ import json
 import textwrap
 
 from .. import cores
+from ..synth.results import STALE_MARK
 from .output import print_table
 
 #: the width the default table and the notes fit
 COLUMNS = 100
 
 
-def _fmax(core) -> float | None:
-    """The measured Fmax of ``core``'s defaults on the README's target (the cache, else the
-    archive docs/measurements.json), None if never measured with the current RTL (or of a
-    kind the measurement flow does not take)."""
+def _measured(core) -> dict | None:
+    """The record of ``core``'s defaults on the README's target (the cache, else the archive
+    docs/measurements.json; where the RTL or tools changed since, the archive's newest, with
+    ``stale`` True, as the pages show it, marked), None if never measured (or of a kind the
+    measurement flow does not take)."""
     from ..synth import flow, results
 
     if core.kind not in cores.STREAM_KINDS:
         return None
     try:
-        rec = flow.recorded(core, None, *results.README_CONFIG)
+        rec = flow.recorded(core, None, *results.README_CONFIG, stale=True)
     except flow.NotCached:
         return None
-    return rec.get("fmax_mhz") if rec.get("status") == "ok" else None
+    return rec if rec.get("status") == "ok" and rec.get("fmax_mhz") else None
+
+
+def _fmax(core) -> float | None:
+    """The measured Fmax of ``core``'s defaults (:func:`_measured`), None without a record."""
+    rec = _measured(core)
+    return rec["fmax_mhz"] if rec else None
 
 
 def _ciphers(core) -> list[str]:
@@ -79,6 +87,8 @@ def _entry(core) -> dict:
         "ready_after_reset": reset.get("ready_after_reset"),
         "default_for": list(getattr(core, "default_for", ())),
         "fmax_mhz": _fmax(core),
+        # the record measured older RTL or tools (docs/results.md, "stale rows")
+        "fmax_stale": bool((_measured(core) or {}).get("stale")),
         "fusesoc": vlnv("cores", core.top),
         "datasheet": page.relative_to(ROOT).as_posix() if page.is_file() else None,
     }
@@ -86,7 +96,7 @@ def _entry(core) -> dict:
 
 def _compact(listed: list) -> list[tuple[str, ...]]:
     rows = [("core", "ciphers", "cycles for", "latency", "interval", "key setup",
-             "reset/ready")]
+             "rst/ready")]
     for core in listed:
         if core.kind not in cores.STREAM_KINDS:
             rows.append((core.name, short_ciphers(core), "-", "-", "-", "-", "-"))
@@ -115,7 +125,9 @@ def _wide(listed: list) -> list[tuple[str, ...]]:
         if core.kind not in cores.STREAM_KINDS:
             rows.append((core.name, core.kind, ciphers, *["-"] * 8))
             continue
-        fmax = _fmax(core)
+        rec = _measured(core)
+        fmax = rec["fmax_mhz"] if rec else None
+        mark = STALE_MARK if rec and rec.get("stale") else ""
         # one line per cipher of the default parameters whose figures differ (aes_iter: the
         # rounds follow the key length loaded)
         reset = core.reset_figures()
@@ -124,7 +136,7 @@ def _wide(listed: list) -> list[tuple[str, ...]]:
             rows.append((core.name if first else "", core.kind if first else "",
                          ciphers if first else "", ", ".join(names), str(figs["latency"]),
                          str(figs["interval"]), str(figs["key_setup"]),
-                         time_at(figs["key_setup"], fmax) if fmax else "-",
+                         time_at(figs["key_setup"], fmax) + mark if fmax else "-",
                          str(reset["reset_cycles"]) if first else "",
                          str(reset["ready_after_reset"]) if first else "",
                          ", ".join(core.default_for) if first else ""))
@@ -136,14 +148,16 @@ def _notes(args: argparse.Namespace) -> list[str]:
 
     n_mode, n_bus = (len(cores.every((k,))) for k in ("mode", "bus"))
     figures = ("Cycle figures are for the default parameters and the cipher named (\"cycles "
-               "for\"; \"all\": the same for each); \"reset/ready\": the cycles rst must "
+               "for\"; \"all\": the same for each); \"rst/ready\": the cycles rst must "
                "stay high, then the most cycles "
                "after it falls before the core takes a key; a bus wrapper has no stream "
                "figures (docs/bus.md). See docs/interface.md (\"Cycle figures\").")
     if args.wide:
-        figures = figures.replace("\"reset/ready\"", "\"reset\", \"ready after reset\"")
+        figures = figures.replace("\"rst/ready\"", "\"reset\", \"ready after reset\"")
         figures += (" \"key setup time\": the key set-up at the measured Fmax of the default "
-                    "parameters (ECP5 speed 8, docs/results.md; - if not measured).")
+                    f"parameters (ECP5 speed 8, docs/results.md; - if not measured; "
+                    f"{STALE_MARK} where the record is stale: measured with older RTL or "
+                    "tools, `ciphercores results --stale` lists them).")
     also = (f"Also by name, around these cores: MODE(CORE) with MODE in "
             f"{', '.join(cores.HW_MODES)} around each one-block core ({n_mode} mode cores), "
             f"and BUS(CORE) with BUS in {', '.join(BUSES)} around those and their mode cores "
@@ -177,6 +191,7 @@ def add(sub) -> None:
                       help="every column: key set-up time at the measured Fmax, the reset "
                            "figures apart, the default core of each cipher")
     view.add_argument("--json", action="store_true",
-                      help="the cores as JSON: kind, top, parameters, cycle figures, Fmax, "
-                           "FuseSoC name, datasheet")
+                      help="the cores as JSON: kind, top, parameters, cycle figures, Fmax "
+                           "(fmax_stale: measured with older RTL or tools), FuseSoC name, "
+                           "datasheet")
     p.set_defaults(func=run)

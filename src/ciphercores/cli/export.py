@@ -14,7 +14,7 @@ from .output import note
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..distribution.export import export
+    from ..distribution.export import export, record, stale_note
 
     core, given = cores.split_core_spec(args.core, tuple(cores.KINDS))  # every kind
     overrides = {**given, **parse_params(args.param or [], where="-P")}
@@ -27,8 +27,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--speed is ECP5's grade: with --target {args.target} give --grade")
     if args.speed is not None and args.grade not in (None, args.speed):
         raise UsageError(f"--speed {args.speed} and --grade {args.grade}: give one")
+    rec = record(core, overrides, args.target, args.grade or args.speed)
     files = export(core, overrides, args.output, clock_mhz=mhz, grade=args.grade or args.speed,
-                   target=args.target, force=args.force)
+                   target=args.target, force=args.force, rec=rec)
     ext = "lpf" if args.target == "ecp5" else "sdc"
     text = files[f"{core.top}.{ext}"].decode()
     if not any(line.startswith(("FREQUENCY", "create_clock")) for line in text.splitlines()):
@@ -36,6 +37,9 @@ def run(args: argparse.Namespace) -> int:
                 f"{core.name} with these parameters")
         note(f"no {args.target} measurement of {what}: the .{ext} sets no frequency (give "
              "--clock-mhz)")
+    if mhz is None and rec and rec.get("stale"):
+        note(f"the {args.target} record of {core.name} with these parameters is "
+             f"{stale_note(rec)}: the .{ext} sets its Fmax, {rec['fmax_mhz']:g} MHz, and says so")
     print(f"wrote {args.output}/: {len(files)} files (README.txt lists them)")
     return 0
 

@@ -142,16 +142,42 @@ def _ports(core: Core, p: dict[str, int]) -> dict[str, tuple[str, int]]:
 
 def _record(core: Core, p: dict[str, int], target: str, grade: str) -> dict | None:
     """The record of ``core`` with ``p`` on ``target`` at ``grade``, None without one (a bus
-    wrapper has none: the flow measures the core inside)."""
+    wrapper has none: the flow measures the core inside). Where the RTL or tools changed
+    since, the archive's newest record of the same core, parameters and part, with ``stale``
+    True, as the pages show it (marked): the files that use its figure say so."""
     from ..cores import STREAM_KINDS
 
     if core.kind not in STREAM_KINDS:
         return None
     try:
-        rec = flow.recorded(core, p, target, grade)
+        rec = flow.recorded(core, p, target, grade, stale=True)
     except CipherCoresError:
         return None
     return rec if rec.get("status") == "ok" and rec.get("fmax_mhz") else None
+
+
+def record(core: Core, overrides: dict[str, int] | None, target: str = "ecp5",
+           grade: str | None = None) -> dict | None:
+    """The record whose Fmax the export of ``core`` with ``overrides`` for ``target`` at
+    ``grade`` (the target's default: ECP5's README grade) sets without a clock given: a
+    current one, else a stale one (``stale`` True); None without either."""
+    if target not in EXPORT_TARGETS:
+        raise UsageError(f"target {target!r}: export writes the clock constraint of "
+                         f"{', '.join(EXPORT_TARGETS)}")
+    tgt = TARGETS[target]
+    grade = grade or (README_CONFIG[1] if target == "ecp5" else tgt.default_grade)
+    return _record(core, core.params(overrides), target, grade)
+
+
+def stale_note(rec: dict | None) -> str:
+    """Where ``rec`` is stale: when and on which commit it was measured, that the RTL or
+    tools changed since and the command that measures it again; "" for a current record."""
+    if not rec or not rec.get("stale"):
+        return ""
+    when = ", ".join(filter(None, [(rec.get("date") or "")[:10],
+                                   rec.get("commit") and f"commit {rec['commit']}"]))
+    return (f"stale: measured{f' ({when})' if when else ''} with older RTL or tools than "
+            "this package's, not measured again since (ciphercores synth measures it)")
 
 
 def instance(core: Core, p: dict[str, int], ports: dict[str, tuple[str, int]]) -> str:
@@ -192,10 +218,14 @@ def _provenance(core: Core, clock: Clock, on: str, missing: str) -> list[str]:
     none (``missing``: the part and the command that makes one), and the clock given."""
     rec = clock.record
     if rec:
-        lines = [f"# Measured by ciphercores {__version__}: Fmax {_mhz(rec['fmax_mhz'])} MHz "
+        by = "earlier by ciphercores" if rec.get("stale") else f"by ciphercores {__version__}"
+        lines = [f"# Measured {by}: Fmax {_mhz(rec['fmax_mhz'])} MHz "
                  f"on {on}, median of placer seeds {', '.join(map(str, rec.get('seeds', [])))} "
                  f"({_mhz(rec['fmax_min_mhz'])}..{_mhz(rec['fmax_max_mhz'])} MHz), the core "
                  "alone inside the measurement harness (docs/results.md)."]
+        if rec.get("stale"):
+            lines.append(f"# That record is {stale_note(rec)}: the figure may have moved; "
+                         "check your timing report.")
     elif core.kind == "bus":
         lines = [f"# No measurement of {core.name}: ciphercores measures the core inside "
                  f"({core.base}), not the bus wrapper, whose clock is your design's."]
@@ -309,7 +339,8 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
     chparam = [f"chparam {' '.join(f'-set {k} {v}' for k, v in p.items())} {top};"] if p else []
     rec, tgt = clock.record, clock.target
     clock_what = (f"at {_mhz(clock.mhz)} MHz as given" if clock.mhz is not None else
-                  f"at the measured Fmax, {_mhz(rec['fmax_mhz'])} MHz ({clock.part})" if rec
+                  f"at the measured Fmax, {_mhz(rec['fmax_mhz'])} MHz ({clock.part}"
+                  + (f"; {stale_note(rec)})" if rec.get("stale") else ")") if rec
                   else "without a frequency: no measurement of "
                   + ("a bus wrapper, only of the core inside" if core.kind == "bus" else
                      "these parameters") + " (give --clock-mhz)")
@@ -380,11 +411,17 @@ def _readme(core: Core, p: dict[str, int], files: dict[str, bytes], clock: Clock
     return "\n".join(lines)
 
 
+#: ``bundle``'s ``rec`` when the caller has not looked the record up (:func:`record`)
+LOOKUP = "look it up"
+
+
 def bundle(core: Core, overrides: dict[str, int] | None = None, clock_mhz: float | None = None,
-           grade: str | None = None, target: str = "ecp5") -> dict[str, bytes]:
+           grade: str | None = None, target: str = "ecp5",
+           rec: dict | None | str = LOOKUP) -> dict[str, bytes]:
     """Relative path -> content of every file of the export of ``core`` with ``overrides``,
     its clock constraint for ``target`` (``EXPORT_TARGETS``) at ``grade`` (the target's
-    default: ECP5's README grade)."""
+    default: ECP5's README grade), at the Fmax of ``rec`` (:func:`record`, looked up unless
+    given) or ``clock_mhz``."""
     p = core.params(overrides)
     if clock_mhz is not None and not 0 < clock_mhz < 10000:
         raise UsageError(f"clock {clock_mhz} MHz: give a frequency above 0 and below 10 GHz")
@@ -423,7 +460,8 @@ def bundle(core: Core, overrides: dict[str, int] | None = None, clock_mhz: float
     flat += ["", "/* verilator lint_on DECLFILENAME */"]
     files[f"{top}_flat.v"] = ("\n".join(flat) + "\n").encode()
     files[f"{top}_inst.v"] = instance(core, p, _ports(core, p)).encode()
-    clock = Clock(clock_mhz, _record(core, p, target, grade), tgt, grade)
+    clock = Clock(clock_mhz, _record(core, p, target, grade) if rec == LOOKUP else rec, tgt,
+                  grade)
     if target == "ecp5":
         files[f"{top}.lpf"] = lpf(core, p, clock).encode()
         if clock_mhz is not None:
@@ -448,10 +486,11 @@ def _ours(path: Path) -> bool:
 
 def export(core: Core, overrides: dict[str, int] | None, out: str | Path, *,
            clock_mhz: float | None = None, grade: str | None = None, target: str = "ecp5",
-           force: bool = False) -> dict[str, bytes]:
+           force: bool = False, rec: dict | None | str = LOOKUP) -> dict[str, bytes]:
     """Write the export of ``core`` into the folder ``out`` (see the module's text); returns
-    what was written. ``force`` replaces a folder that an earlier export wrote."""
-    files = bundle(core, overrides, clock_mhz, grade, target)
+    what was written. ``force`` replaces a folder that an earlier export wrote; ``rec``: as
+    for :func:`bundle`."""
+    files = bundle(core, overrides, clock_mhz, grade, target, rec)
     refused = ("an earlier export is replaced with --force" if not force else
                "not an earlier export: --force replaces only those")
     with outfile.new_folder(out, replace=_ours if force else None, refused=refused) as tmp:
@@ -463,4 +502,4 @@ def export(core: Core, overrides: dict[str, int] | None, out: str | Path, *,
 
 
 __all__ = ["EXPORT_TARGETS", "FAMILY_SDC", "MARK", "bundle", "export", "family_sdc", "instance",
-           "lpf", "sdc"]
+           "lpf", "record", "sdc", "stale_note"]
