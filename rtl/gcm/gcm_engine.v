@@ -306,6 +306,7 @@ endgenerate
 wire         ekj0_load;
 wire         tag_take;
 wire         tag_blank;
+wire         tag_clear;
 wire [127:0] tag_tdata;
 wire         tag_match;
 wire [127:0] o_tdata;
@@ -351,6 +352,7 @@ gcm_join u_join (
     .ekj0_load(ekj0_load),
     .tag_take(tag_take),
     .tag_blank(tag_blank),
+    .tag_clear(tag_clear),
     .tag_tdata(tag_tdata),
     .tag_match(tag_match),
     .o_tdata(o_tdata),
@@ -372,6 +374,7 @@ gcm_tag_check u_tag (
     .hash_tdata(gh_out_tdata),
     .expect_tdata(head[F_BLOCK +: 128]),
     .expect_tkeep(head[F_KEEP +: 16]),
+    .clear(tag_clear),
     .tag(tag_tdata),
     .match(tag_match)
 );

@@ -52,10 +52,12 @@ module gcm_join (
     input  wire         j0_tready,
 
     // the tag check (gcm_tag_check): E_K(J0) is k_tdata while ekj0_load, GHASH's result is
-    // taken while tag_take (the expected tag is the head's block), the results a cycle later
+    // taken while tag_take (the expected tag is the head's block), the results a cycle later;
+    // tag_clear zeroes the tag when it has gone out
     output wire         ekj0_load,
     output wire         tag_take,
     output wire         tag_blank,
+    output wire         tag_clear,
     input  wire [127:0] tag_tdata,
     input  wire         tag_match,
 
@@ -96,7 +98,13 @@ wire          out_free = o_tready;
 wire [LW-1:0] bytes = {{(LW - 5){1'b0}}, h_bytes};
 
 wire run = (j_reg == J_RUN) && h_valid;
-wire [127:0] text = (h_block ^ k_tdata) & bytemask(h_keep);  // the data beat's output
+// the data beat's output, zero outside J_RUN (where the tag is the output), so the output's
+// data is text OR the tag check's register, one LUT a bit: no flag chooses between them
+wire [127:0] text = (h_block ^ k_tdata) & bytemask(h_keep & {16{j_reg == J_RUN}});
+// GHASH takes the ciphertext: the output (text) when encrypting, else the head's block; the
+// head's unkept bytes are zero, so text is the block XOR the keystream's kept bytes, and the
+// choice is a mask on the keystream made once a byte
+wire cipher_out = (j_reg == J_RUN) && h_is_data && !h_dir;
 
 // what the head needs, and its handshake (a tag entry is taken in J_FIN)
 wire fire = run && ((h_is_h && k_tvalid && gh_h_tready)
@@ -121,7 +129,7 @@ assign gh_in_tvalid = (j_reg == J_LEN)
 assign gh_in_tlast = (j_reg == J_LEN);
 assign gh_in_tdata = (j_reg == J_LEN) ? {{(64 - LW - 3){1'b0}}, alen_reg, 3'd0,
                                          {(64 - LW - 3){1'b0}}, clen_reg, 3'd0}
-                   : (h_is_data && !h_dir) ? text : h_block;
+                   : h_block ^ (k_tdata & bytemask(h_keep & {16{cipher_out}}));
 assign gh_out_tready = fin_take || ivfin_fire;
 
 assign j0_tdata = j0_reg;
@@ -129,22 +137,24 @@ assign j0_tvalid = j0_valid_reg;
 
 assign ekj0_load = fire && h_is_j0;
 assign tag_take = fin_take;
+assign tag_clear = fin_fire;
 // a verdict instead of the tag: the tag check keeps zeros, so the output's data in J_OUT is
 // its register with the verdict's bit ORed in, and no flag chooses among 128 bits there
 wire verdict = msg_dir_reg || bad_iv_reg;
 assign tag_blank = verdict;
 wire tag_ok = tag_match && !bad_iv_reg;
 
-// the output beat of this cycle
+// the output beat of this cycle; its data only matters while o_tvalid (the output slice
+// takes no other): text is zero outside J_RUN, and the tag check's register zero outside
+// J_OUT, and a data beat with no byte kept has zero text
 always @* begin : p_out
     o_tvalid = 1'b0;
-    o_tdata = 128'd0;
+    o_tdata = text | tag_tdata | {7'd0, (j_reg == J_OUT) && msg_dir_reg && tag_ok, 120'd0};
     o_tkeep = 16'd0;
     o_tlast = 1'b0;
     o_tuser = 3'd0;
     if (fire && h_is_data) begin
         o_tvalid = 1'b1;
-        o_tdata = h_has ? text : 128'd0;
         o_tkeep = h_keep;
         o_tlast = h_last;
         o_tuser = {2'b01, h_dir};
@@ -152,7 +162,6 @@ always @* begin : p_out
         o_tvalid = 1'b1;
         o_tlast = 1'b1;
         // the tag, or the verdict: one byte, 1 if authentic (the tag check's register zero)
-        o_tdata = tag_tdata | {7'd0, msg_dir_reg && tag_ok, 120'd0};
         if (verdict) begin
             o_tkeep = 16'h8000;
             o_tuser = {2'b11, msg_dir_reg};

@@ -122,7 +122,8 @@ wire blk_req = (rq_reg == R_HREQ) || (rq_reg == R_J0);
 assign c_in_tvalid = blk_req ? !full
                              : (s_axis_tvalid && beat_state && as_data && !full
                                 && (s_axis_tkeep != 16'd0));
-assign c_in_tdata = (rq_reg == R_HREQ) ? 128'd0 : ctr_reg;
+// H's block is ctr_reg itself: zero from the reset and from a key load to the request
+assign c_in_tdata = ctr_reg;
 assign c_in_tuser = 1'b0;
 wire c_in_fire = c_in_tvalid && c_in_tready;
 wire [127:0] ctr_inc = {ctr_reg[127:32], ctr_reg[31:0] + 32'd1};
@@ -206,6 +207,9 @@ always @(posedge clk) begin : p_request
         end
         default: rq_reg <= R_IDLE;
     endcase
+    if (key_fire) begin
+        ctr_reg <= 128'd0;  // H's block (and no counter of the old key kept)
+    end
     if (rst) begin
         rq_reg <= R_HREQ;  // H of the zero key the core starts with
         first_reg <= 1'b0;

@@ -22,6 +22,8 @@ module gcm_tag_check (
     input  wire [127:0] hash_tdata,
     input  wire [127:0] expect_tdata,
     input  wire [15:0]  expect_tkeep,
+    // the tag has gone out: the tag register takes zeros (it is zero but from a take to this)
+    input  wire         clear,
 
     // from the take on: the tag (zero if blank), and whether the expected tag has an allowed length and
     // equals the tag over its bytes
@@ -59,6 +61,9 @@ always @(posedge clk) begin : p_tag
         tag_reg <= tag_now & {128{!blank}};
         miss_reg <= miss;
         len_ok_reg <= len_ok;
+    end
+    if (clear) begin
+        tag_reg <= 128'd0;
     end
     if (rst) begin
         ekj0_reg <= 128'd0;
