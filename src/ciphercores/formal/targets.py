@@ -557,15 +557,20 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         zero_keys=_speck_iter_zero_keys,
         # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
         zero_idle=2,
+        # the key wipe is checked ready_after_reset (21) cycles after a reset: the pre-pass of
+        # the zero key inside the induction's window
+        induction=23,
         defaults={"WORD": 16, "KEY_WORDS": 4}, sweep=({"WORD": 16, "KEY_WORDS": 4},),
         depth=0, cover_depth=lambda p: _core_cover_depth("speck_iter", p, 2),
-        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+        what="m_axis source rules, rule 5's idle data (zero until the first "
              "transfer, then zero or a finished block: it keeps the last one), reset window "
              "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
-             "while m_axis_tready is high; both tready as its datasheet states",
+             "while m_axis_tready is high; both tready as its datasheet states; unbounded: "
+             "invariants of its engine (speck_iter.v), the monitors tied to the engine and "
+             "the output register",
         mutations=(
             Mutation("data taken during a key load", _SPECK,
                      "assign s_axis_tready = !s_key_tvalid && !prep_reg",
@@ -590,7 +595,16 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("the pre-pass one step too long", _SPECK,
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd2) begin",
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd1) begin",
-                     ("core_ready_after_reset", "core_key_wiped")),
+                     ("core_ready_after_reset", "core_key_wiped", "speck_prep_steps")),
+            # the invariants the induction needs (inside speck_iter.v)
+            Mutation("reset leaves a block in the engine", _SPECK,
+                     "        busy_reg <= 1'b0;\n        prep_reg <= (ROUNDS > 1);",
+                     "        prep_reg <= (ROUNDS > 1);",
+                     ("speck_prep_or_block",)),
+            Mutation("a block starts past its last round", _SPECK,
+                     "        rnd_reg <= {CW{1'b0}};\n        busy_reg <= 1'b1;\n",
+                     "        rnd_reg <= ROUNDS[CW-1:0];\n        busy_reg <= 1'b1;\n",
+                     ("speck_block_rounds",)),
             # rule 4: the time a block takes depends on its direction: a decrypted result
             # offered a cycle late (after the engine, which keeps its timing: a change there
             # fails the ready conditions first)
