@@ -28,7 +28,10 @@ module des_iter (
 `ifdef FORMAL
     ,
     // every key register, for the proof of the key wipe (rtl/formal/)
-    output wire [4*56-1:0] f_keys
+    output wire [4*56-1:0] f_keys,
+    // the round engine, for the ties of the proof's monitors: {holds a block, its tuser,
+    // the rounds it has done}
+    output wire [7:0]      f_engine
 `endif
 );
 
@@ -51,7 +54,8 @@ tdes_iter #(
     .m_axis_tready(m_axis_tready)
 `ifdef FORMAL
     ,
-    .f_keys(f_keys)
+    .f_keys(f_keys),
+    .f_engine(f_engine)
 `endif
 );
 

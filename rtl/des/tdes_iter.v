@@ -34,7 +34,10 @@ module tdes_iter #(
     ,
     // every key register, for the proof of the key wipe (rtl/formal/): {K1, K2, K3, C D}
     // (with DES_ONLY, K1 three times)
-    output wire [4*56-1:0] f_keys
+    output wire [4*56-1:0] f_keys,
+    // the round engine, for the ties of the proof's monitors: {holds a block, its tuser,
+    // the rounds it has done}
+    output wire [7:0]      f_engine
 `endif
 );
 
@@ -235,6 +238,27 @@ always @(posedge clk) begin : p_engine
         rnd_reg <= 4'd0;
     end
 end
+
+`ifdef FORMAL
+assign f_engine = {busy_reg, dir_reg, pass_reg, rnd_reg};
+
+// invariants of the round engine (k-induction): a block's pass and round, its last-round flag
+// and the direction of its current pass follow from where it is; an empty engine has no last
+// round (from the first edge on: the formal tops reset the core in the first cycle, where the
+// registers start undefined)
+always @(*) begin
+    if ($initstate) begin
+        // nothing is required before the first reset
+    end else if (busy_reg) begin
+        tdes_pass_range: assert(pass_reg < PASSES[1:0]);
+        tdes_last_round: assert(last_reg == (pass_reg == PASSES[1:0] - 2'd1
+                                             && rnd_reg == 4'd15));
+        tdes_pass_dir: assert(pdec_reg == (dir_reg ^ pass_reg[0]));
+    end else begin
+        tdes_idle_not_last: assert(!last_reg);
+    end
+end
+`endif
 
 // output register (rtl/common/axis_out_reg.v): a finished block, held until m_axis_tready
 // takes it and kept after the transfer (rule 5's idle data)

@@ -27,7 +27,11 @@ module axis_latency_props #(
     input  wire          out_valid,
     input  wire          out_ready,
     // blocks held (entered and not left), from axis_block_count_props
-    input  wire [CW-1:0] held
+    input  wire [CW-1:0] held,
+    // a block is followed, and its cycles since its handshake edge, for the wrapper's
+    // invariants
+    output wire          on,
+    output wire [15:0]   age
 );
 
 initial begin
@@ -43,6 +47,10 @@ localparam integer AW = $clog2(LATENCY + 2) + 1;
 reg          f_on = 1'b0;          // a block is followed
 reg [AW-1:0] f_age = {AW{1'b0}};   // cycles since its handshake edge (1 in the cycle after)
 reg          f_ready = 1'b0;       // out_ready high in every cycle since then, before this one
+
+wire [31:0] f_age_wide = f_age;
+assign on = f_on;
+assign age = f_age_wide[15:0];
 
 wire f_empty = held == {{(CW - 1){1'b0}}, out_fire};
 wire f_start = in_fire && pick && !f_on && f_empty;
@@ -80,6 +88,9 @@ always @(*) begin
         latency_reached: cover(f_on && f_ready && f_age == LATENCY[AW-1:0] && out_fire);
     end
 end
+`else
+assign on = 1'b0;
+assign age = 16'd0;
 `endif
 
 endmodule

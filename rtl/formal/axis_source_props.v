@@ -18,6 +18,10 @@ module axis_source_props #(
     // 2: zero from a reset edge until the first transfer, afterwards zero or a finished block:
     // the last one transferred, or the next one (the one offered when tvalid next rises)
     parameter integer ZERO_IDLE = 0,
+    // 1 (with ZERO_IDLE 2, asserted): the source keeps the last block transferred while tvalid
+    // is low (a folded core's output register), the invariant that ties rule 5's history to
+    // the design for k-induction
+    parameter integer KEEPS_LAST = 0,
     // 1: tvalid low and tdata zero after RESET_CYCLES consecutive rising edges with rst high,
     // for as long as rst stays high (rule 5; today RESET_CYCLES = 1)
     parameter integer RESET_CLEARS = 0,
@@ -118,6 +122,11 @@ generate
             source_zero_idle: assert(f_idle_ok);
             source_idle_finished: assert(f_finished_ok);
             source_reset_clears: assert(f_reset_ok);
+            if (KEEPS_LAST != 0 && ZERO_IDLE == 2 && armed && !rst) begin
+                source_keeps_last: assert(!f_shown
+                                          && (tvalid || !f_sent
+                                              || (tdata & f_data_mask) == f_last));
+            end
         end
     end
 endgenerate

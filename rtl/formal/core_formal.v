@@ -70,6 +70,21 @@ wire                           m_axis_tvalid;
 (* anyseq *) wire              pick;
 (* anyseq *) wire              pick_time;
 wire [CW-1:0]                  held;
+wire [1:0]                     inside;
+wire [CW-1:0]                  ahead0;
+wire [CW-1:0]                  ahead1;
+wire                           value0;
+wire                           value1;
+wire                           model_busy;
+wire                           model_known;
+wire [15:0]                    model_age;
+wire                           lat_on;
+wire [15:0]                    lat_age;
+`ifdef FORMAL_CORE_ENGINE
+// a folded core's round engine (its FORMAL-only port): {holds a block, the block's tuser,
+// the rounds it has done (0 in the cycle after its handshake edge)}
+wire [7:0]                     f_engine;
+`endif
 wire                           s_fire = s_axis_tvalid && s_axis_tready;
 // the environment disregards every stream while rst is high (rule 5): an output transfer
 // then is none (a core with RESET_CYCLES > 1 may still offer a block after the first edge)
@@ -103,6 +118,10 @@ formal_reset u_reset (
 `ifdef FORMAL_CORE_KEYS
     ,
     .f_keys(f_keys)
+`endif
+`ifdef FORMAL_CORE_ENGINE
+    ,
+    .f_engine(f_engine)
 `endif
 );
 
@@ -142,6 +161,9 @@ axis_source_props #(
     .USER_BITS(1),
     .ASSUME(0),
     .ZERO_IDLE(ZERO_IDLE),
+`ifdef FORMAL_CORE_ENGINE
+    .KEEPS_LAST(1),
+`endif
     .RESET_CLEARS(1),
     .RESET_CYCLES(RESET_CYCLES)
 ) u_m_axis (
@@ -178,11 +200,11 @@ axis_chosen_block_props #(
     .out_fire(m_fire),
     .out_data(m_axis_tuser),
     .held(held),
-    .inside(),
-    .ahead0(),
-    .ahead1(),
-    .value0(),
-    .value1()
+    .inside(inside),
+    .ahead0(ahead0),
+    .ahead1(ahead1),
+    .value0(value0),
+    .value1(value1)
 );
 
 axis_latency_props #(
@@ -197,7 +219,9 @@ axis_latency_props #(
     .out_fire(m_fire),
     .out_valid(m_axis_tvalid),
     .out_ready(m_axis_tready),
-    .held(held)
+    .held(held),
+    .on(lat_on),
+    .age(lat_age)
 );
 
 core_ready_props #(
@@ -220,7 +244,10 @@ core_ready_props #(
     .s_axis_tvalid(s_axis_tvalid),
     .s_axis_tready(s_axis_tready),
     .m_axis_tvalid(m_axis_tvalid),
-    .m_axis_tready(m_axis_tready)
+    .m_axis_tready(m_axis_tready),
+    .busy(model_busy),
+    .known(model_known),
+    .age(model_age)
 );
 
 // rule 5's reset window: consecutive edges with rst high (saturating), and a key offered
@@ -253,9 +280,10 @@ always @(posedge clk) begin : p_reset_window
     end
     if (rst) begin
         // a reset shorter than RESET_CYCLES is undefined: no wait is checked after it
-        f_exact <= (f_rst_edges + 4'd1 == RESET_CYCLES[3:0]);
-        f_long <= (f_rst_edges + 4'd1 >= RESET_CYCLES[3:0]);
-        f_waiting <= (f_rst_edges + 4'd1 >= RESET_CYCLES[3:0]);
+        // (five bits: the count saturates at 15, and 15 + 1 must not wrap to 0)
+        f_exact <= ({1'b0, f_rst_edges} + 5'd1 == RESET_CYCLES[4:0]);
+        f_long <= ({1'b0, f_rst_edges} + 5'd1 >= RESET_CYCLES[4:0]);
+        f_waiting <= ({1'b0, f_rst_edges} + 5'd1 >= RESET_CYCLES[4:0]);
     end
 end
 
@@ -290,6 +318,46 @@ always @(*) begin
 `endif
     end
 end
+
+`ifdef FORMAL_CORE_ENGINE
+// a folded core proven by k-induction: the monitors' state tied to its round engine and output
+// register (its own invariants are assertions inside its RTL): the blocks held are the
+// engine's and the output register's, the ready model's engine is the core's, and each chosen
+// block is where its place says, with its direction
+always @(*) begin
+    if (armed) begin
+        engine_held: assert(held == {{(CW - 1){1'b0}}, f_engine[7]}
+                                    + {{(CW - 1){1'b0}}, m_axis_tvalid});
+        engine_model: assert(model_busy == f_engine[7]);
+        // a block's rounds are the model's cycles since its handshake, up to its last round
+        if (f_engine[7]) begin
+            engine_rounds: assert({10'd0, f_engine[5:0]} + 16'd1
+                                  == ((model_age < INTERVAL) ? model_age : INTERVAL));
+        end
+        // (resets are RESET_CYCLES edges long at least: the ready checks are on after one)
+        if (!rst) begin
+            engine_known: assert(model_known);
+        end
+        // the block the latency check follows entered the empty core: it is the engine's,
+        // with nothing ahead of it, until it reaches the output register at LATENCY
+        if (lat_on) begin
+            engine_latency: assert((lat_age < LATENCY)
+                                   ? model_busy && model_age == lat_age && !m_axis_tvalid
+                                   : lat_age == LATENCY && m_axis_tvalid);
+        end
+        if (inside[0]) begin
+            engine_first: assert((ahead0 == {CW{1'b0}} && m_axis_tvalid)
+                                 ? m_axis_tuser == value0
+                                 : f_engine[7] && f_engine[6] == value0);
+        end
+        if (inside[1]) begin
+            engine_second: assert((ahead1 == {CW{1'b0}} && m_axis_tvalid)
+                                  ? m_axis_tuser == value1
+                                  : f_engine[7] && f_engine[6] == value1);
+        end
+    end
+end
+`endif
 
 endmodule
 

@@ -48,7 +48,12 @@ module core_ready_props #(
     input wire s_axis_tvalid,
     input wire s_axis_tready,
     input wire m_axis_tvalid,
-    input wire m_axis_tready
+    input wire m_axis_tready,
+    // the model's folded engine holds a block (f_busy), and the checks are on (after a reset
+    // of RESET_CYCLES edges at least), for the wrapper's invariants
+    output wire busy,
+    output wire known,
+    output wire [15:0] age
 );
 
 initial begin
@@ -86,6 +91,12 @@ reg [AW-1:0] f_age = {AW{1'b0}};   // cycles since its handshake edge (saturatin
 reg          f_in_d1 = 1'b0;       // an input handshake a cycle ago
 reg [1:0]    f_out_d = 2'b00;      // output handshakes one and two cycles ago
 reg [NW-1:0] f_count = {NW{1'b0}}; // blocks counted against the credits
+
+assign busy = f_busy;
+assign known = f_known;
+// (the model's cycles since the block's handshake edge, zero-extended)
+wire [31:0] f_age_wide = f_age;
+assign age = f_age_wide[15:0];
 
 wire f_engine_free = !f_busy || (f_age >= INTERVAL[AW-1:0] && out_free);
 wire f_key_free = !f_busy || (KEY_WAIT < INTERVAL && f_age > KEY_WAIT[AW-1:0]);
@@ -148,7 +159,8 @@ always @(posedge clk) begin : p_model
     end
     if (rst) begin
         f_rst_edges <= (f_rst_edges == 4'd15) ? 4'd15 : f_rst_edges + 4'd1;
-        f_known <= (f_rst_edges + 4'd1 >= RESET_CYCLES[3:0]);
+        // (five bits: the count saturates at 15, and 15 + 1 must not wrap to 0)
+        f_known <= ({1'b0, f_rst_edges} + 5'd1 >= RESET_CYCLES[4:0]);
         f_wait <= AXIS_RST[WW-1:0];
         f_kwait <= READY_AFTER_RESET[WW-1:0];
         f_loop <= {LOOP{1'b0}};
@@ -180,6 +192,17 @@ always @(*) begin
     end
 end
 
+// invariants of the model (k-induction): its set-up counts never exceed the values they are
+// loaded with
+localparam integer WAIT_HI = (KEY_SETUP - 1 > AXIS_RST) ? KEY_SETUP - 1 : AXIS_RST;
+localparam integer KWAIT_HI = (KEY_SETUP - 1 > READY_AFTER_RESET) ? KEY_SETUP - 1
+                                                                 : READY_AFTER_RESET;
+always @(*) begin
+    if (armed) begin
+        ready_wait_range: assert(f_wait <= WAIT_HI && f_kwait <= KWAIT_HI);
+    end
+end
+
 // not vacuous: a block taken in the cycle the engine or the credits allow it again
 always @(*) begin
     if (armed && f_known && !rst) begin
@@ -188,6 +211,10 @@ always @(*) begin
                                               : f_busy && f_age >= INTERVAL[AW-1:0]));
     end
 end
+`else
+assign busy = 1'b0;
+assign known = 1'b0;
+assign age = 16'd0;
 `endif
 
 endmodule

@@ -33,7 +33,10 @@ module speck_iter #(
 `ifdef FORMAL
     ,
     // every key register, for the proof of the key wipe (rtl/formal/): {key0, keyl, kw}
-    output wire [3*WORD*KEY_WORDS-1:0] f_keys
+    output wire [3*WORD*KEY_WORDS-1:0] f_keys,
+    // the round engine, for the ties of the proof's monitors: {holds a block, its tuser,
+    // the rounds it has done}
+    output wire [7:0] f_engine
 `endif
 );
 
@@ -209,6 +212,22 @@ axis_out_reg #(
 
 `ifdef FORMAL
 assign f_keys = {key0_reg, keyl_reg, kw_reg};
+assign f_engine = {busy_reg, dir_reg, rnd_reg};
+
+// invariants of the engine (k-induction): the pre-pass and a block never at once, each within
+// its steps (from the first edge on: the formal tops reset the core in the first cycle, where
+// the registers start undefined)
+always @(*) begin
+    if (!$initstate) begin
+        speck_prep_or_block: assert(!(busy_reg && prep_reg));
+        if (busy_reg) begin
+            speck_block_rounds: assert(rnd_reg < ROUNDS[CW-1:0]);
+        end
+        if (prep_reg) begin
+            speck_prep_steps: assert(rnd_reg < ROUNDS[CW-1:0] - 6'd1);
+        end
+    end
+end
 `endif
 
 endmodule

@@ -27,7 +27,7 @@ from pathlib import Path
 from .. import cores, tools
 from ..cores import ROOT, RTL
 from ..errors import BadParameterError, ProofError
-from .schema import PROPS, Mutation, Target
+from .schema import PROPS, TIES, Mutation, Target
 from .targets import TARGETS
 
 __all__ = ["BUILD", "PROPS", "SOLVER", "TARGETS", "Mutation", "ProofError", "Result", "Target",
@@ -40,9 +40,9 @@ SOLVER = "boolector"
 
 def method(target: Target, params: dict[str, int] | None = None) -> str:
     """How a target is proven, with its depth or k (the datasheets' formal line)."""
-    if target.core or target.bounded:
+    if target.proof_mode() == "bmc":
         return f"bounded, {target.proof_depth(target.params(params))} cycles from reset"
-    return f"unbounded, k-induction with k = {target.depth}"
+    return f"unbounded, k-induction with k = {target.proof_depth(target.params(params))}"
 
 
 def shared_targets(files: list[Path]) -> list[Target]:
@@ -159,6 +159,8 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
             bits, value = target.zero_keys(params)
             text += (f"`define FORMAL_CORE_KEYS\n`define FORMAL_CORE_KEYS_BITS {bits}\n"
                      f"`define FORMAL_CORE_KEYS_ZERO {bits}'h{value:x}\n")
+        if target.induction and (mutation is None or set(mutation.fails) & set(TIES)):
+            text += "`define FORMAL_CORE_ENGINE\n"
         defines.write_text(text)
         files = [defines, *files]
     if mutation is not None:

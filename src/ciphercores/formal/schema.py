@@ -17,6 +17,14 @@ PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
          "formal/axis_latency_props.v", "formal/core_ready_props.v")
 
 
+# core_formal's ties of its monitors to a folded core's engine and output register (define
+# FORMAL_CORE_ENGINE), checked in a core's k-induction; a broken variant is model-checked with
+# them only where it is to fail one of them, so that every other variant fails the property it
+# was written for (the ties, stronger, would otherwise fail first)
+TIES = ("engine_held", "engine_model", "engine_known", "engine_rounds", "engine_latency",
+        "engine_first", "engine_second", "source_keeps_last")
+
+
 @dataclass(frozen=True)
 class Mutation:
     """A broken variant: ``old`` replaced by ``new`` (exactly once) in ``file`` (under rtl/);
@@ -75,6 +83,10 @@ class Target:
     cut: tuple[tuple[str, str], ...] = ()
     # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's)
     bmc_depth: int = 0
+    # a core proven by k-induction (unbounded) with this k, its invariants assertions inside
+    # its RTL under `ifdef FORMAL`, and core_formal's ties of its monitors to the ports (0: a
+    # bounded check from reset)
+    induction: int = 0
     # a target other than a core model-checked from reset to `depth` cycles (no induction)
     bounded: bool = False
     # a core whose cycle figures follow the key length loaded (aes_iter): the one key length
@@ -93,9 +105,11 @@ class Target:
         return self.capacity(params) if callable(self.capacity) else self.capacity
 
     def proof_mode(self) -> str:
-        return "bmc" if self.core or self.bounded else "prove"
+        return "bmc" if (self.core and not self.induction) or self.bounded else "prove"
 
     def proof_depth(self, params: dict[str, int]) -> int:
+        if self.core and self.induction:
+            return self.induction
         if self.core and self.bmc_depth:
             return self.bmc_depth
         if self.core:  # the key set-up after reset, two latencies, the capacity, a margin

@@ -52,6 +52,7 @@ _TDES_PIPE = "des/tdes_pipe.v"
 _SPECK_PIPE = "speck/speck_pipe.v"
 _SPECK_KEY_PREP = "speck/speck_key_prep.v"
 _AES = "aes/aes_iter.v"
+_READY = "formal/core_ready_props.v"
 
 
 # speck_pipe's FIFO input, and variants that write a block with m_axis_tuser ``when`` to the
@@ -556,15 +557,20 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         zero_keys=_speck_iter_zero_keys,
         # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
         zero_idle=2,
+        # the key wipe is checked ready_after_reset (21) cycles after a reset: the pre-pass of
+        # the zero key inside the induction's window
+        induction=23,
         defaults={"WORD": 16, "KEY_WORDS": 4}, sweep=({"WORD": 16, "KEY_WORDS": 4},),
         depth=0, cover_depth=lambda p: _core_cover_depth("speck_iter", p, 2),
-        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+        what="m_axis source rules, rule 5's idle data (zero until the first "
              "transfer, then zero or a finished block: it keeps the last one), reset window "
              "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
-             "while m_axis_tready is high; both tready as its datasheet states",
+             "while m_axis_tready is high; both tready as its datasheet states; unbounded: "
+             "invariants of its engine (speck_iter.v), the monitors tied to the engine and "
+             "the output register",
         mutations=(
             Mutation("data taken during a key load", _SPECK,
                      "assign s_axis_tready = !s_key_tvalid && !prep_reg",
@@ -589,7 +595,16 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("the pre-pass one step too long", _SPECK,
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd2) begin",
                      "if (rnd_reg == ROUNDS[CW-1:0] - 6'd1) begin",
-                     ("core_ready_after_reset", "core_key_wiped")),
+                     ("core_ready_after_reset", "core_key_wiped", "speck_prep_steps")),
+            # the invariants the induction needs (inside speck_iter.v)
+            Mutation("reset leaves a block in the engine", _SPECK,
+                     "        busy_reg <= 1'b0;\n        prep_reg <= (ROUNDS > 1);",
+                     "        prep_reg <= (ROUNDS > 1);",
+                     ("speck_prep_or_block",)),
+            Mutation("a block starts past its last round", _SPECK,
+                     "        rnd_reg <= {CW{1'b0}};\n        busy_reg <= 1'b1;\n",
+                     "        rnd_reg <= ROUNDS[CW-1:0];\n        busy_reg <= 1'b1;\n",
+                     ("speck_block_rounds",)),
             # rule 4: the time a block takes depends on its direction: a decrypted result
             # offered a cycle late (after the engine, which keeps its timing: a change there
             # fails the ready conditions first)
@@ -703,15 +718,21 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         zero_keys=lambda p: (4 * 56, 0),
         # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
         zero_idle=2,
+        induction=2,
+        # the S-boxes cut (free outputs) for the induction: no property computes a block's
+        # data (rule 5's checks compare it with what the output showed before)
+        cut=(("des/des_sp.v", "formal/des_sp_free.v"),),
         defaults={}, sweep=({},),
         depth=0, cover_depth=lambda p: _core_cover_depth("des_iter", p, 2),
-        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+        what="m_axis source rules, rule 5's idle data (zero until the first "
              "transfer, then zero or a finished block: it keeps the last one), reset window "
              "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
-             "while m_axis_tready is high; both tready as its datasheet states",
+             "while m_axis_tready is high; both tready as its datasheet states; unbounded: "
+             "invariants of its round engine (tdes_iter.v), the monitors tied to the engine "
+             "and the output register; S-boxes cut",
         mutations=(
             # rule 5: while idle after a transfer (the output register holds a block), the
             # output shows the round registers
@@ -731,7 +752,7 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             # rule 4: the time a block takes depends on its direction: a decrypted result
             # offered in the cycle it leaves the engine, a cycle early
             Mutation("decryption's result offered a cycle early", _TDES,
-                     *_TDES_OUT.early(), ("latency_not_early",)),
+                     *_TDES_OUT.early(), ("latency_not_early", "engine_latency")),
             # the ready conditions (docs/cores/notes/des_iter.md)
             Mutation("a block taken while the result waits", _TDES,
                      "(!busy_reg || finish);", "(!busy_reg || last_round);",
@@ -740,6 +761,39 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "assign s_key_tready = run_reg && ((DES_ONLY != 0) || !busy_reg\n"
                      "                                  || (pass_reg == PASSES[1:0] - 2'd1));",
                      "assign s_key_tready = run_reg && !busy_reg;", ("ready_key_taken",)),
+            # the invariants the induction needs (inside tdes_iter.v, core_formal's ties of its
+            # monitors, the ready model's and the output's)
+            Mutation("the last-round flag a round early", _TDES,
+                     "last_reg <= (rnd_reg == 4'd14) && (pass_reg == PASSES[1:0] - 2'd1);",
+                     "last_reg <= (rnd_reg == 4'd13) && (pass_reg == PASSES[1:0] - 2'd1);",
+                     ("tdes_last_round",)),
+            Mutation("a pass's direction not the block's", _TDES,
+                     "        pdec_reg <= s_axis_tuser;\n", "        pdec_reg <= 1'b0;\n",
+                     ("tdes_pass_dir",)),
+            Mutation("reset keeps the last-round flag", _TDES,
+                     "        busy_reg <= 1'b0;\n        last_reg <= 1'b0;\n"
+                     "        pass_reg <= 2'd0;\n",
+                     "        busy_reg <= 1'b0;\n        pass_reg <= 2'd0;\n",
+                     ("tdes_idle_not_last",)),
+            Mutation("the engine keeps a finished block", _TDES,
+                     "            if (last_round) begin\n                busy_reg <= 1'b0;",
+                     "            if (1'b0) begin\n                busy_reg <= 1'b0;",
+                     ("engine_held", "engine_model")),
+            Mutation("the output register cleared after a transfer", _OUT_REG,
+                     "end else if (m_axis_tready) begin\n        valid_reg <= 1'b0;",
+                     "end else if (m_axis_tready) begin\n        valid_reg <= 1'b0;\n"
+                     "        data_reg <= {DW{1'b0}};",
+                     ("source_keeps_last",)),
+            # the ready model's checks off after a reset of 16 edges or more (its count
+            # saturates at 15: 15 + 1 wrapped to 0 in four bits)
+            Mutation("the ready checks off after a long reset", _READY,
+                     "f_known <= ({1'b0, f_rst_edges} + 5'd1 >= RESET_CYCLES[4:0]);",
+                     "f_known <= (f_rst_edges + 4'd1 >= RESET_CYCLES[3:0]);",
+                     ("engine_known",)),
+            Mutation("the ready model's reset set-up too long", _READY,
+                     "        f_wait <= AXIS_RST[WW-1:0];\n",
+                     "        f_wait <= AXIS_RST[WW-1:0] + 1'b1;\n",
+                     ("ready_wait_range",)),
         )),
     Target(
         name="tdes_iter", top="core_formal", sources=(), core=True, capacity=2,
@@ -750,15 +804,21 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
         zero_keys=lambda p: (4 * 56, 0),
         # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
         zero_idle=2,
+        induction=2,
+        # the S-boxes cut (free outputs) for the induction: no property computes a block's
+        # data (rule 5's checks compare it with what the output showed before)
+        cut=(("des/des_sp.v", "formal/des_sp_free.v"),),
         defaults={}, sweep=({},),
         depth=0, cover_depth=lambda p: _core_cover_depth("tdes_iter", p, 2),
-        what="bounded: m_axis source rules, rule 5's idle data (zero until the first "
+        what="m_axis source rules, rule 5's idle data (zero until the first "
              "transfer, then zero or a finished block: it keeps the last one), reset window "
              "(both tready low, the key taken "
              "ready_after_reset cycles after); key before data, any s_key_tlen; "
              "at most two blocks inside (rounds, output), none invented; two blocks out "
              "once, in order; a block into the empty core out after exactly its latency "
-             "while m_axis_tready is high; both tready as its datasheet states",
+             "while m_axis_tready is high; both tready as its datasheet states; unbounded: "
+             "invariants of its round engine (tdes_iter.v), the monitors tied to the engine "
+             "and the output register; S-boxes cut",
         mutations=(
             # rule 5: while idle after a transfer (the output register holds a block), the
             # output shows the round registers
@@ -780,6 +840,19 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("a key taken in the block's second pass", _TDES,
                      "|| (pass_reg == PASSES[1:0] - 2'd1));", "|| (pass_reg != 2'd0));",
                      ("ready_key_exact",)),
+            # the invariants the induction needs (inside tdes_iter.v, core_formal's ties)
+            Mutation("a block starts past the last pass", _TDES,
+                     "        pass_reg <= 2'd0;\n        rnd_reg <= 4'd0;\n"
+                     "        busy_reg <= 1'b1;\n",
+                     "        pass_reg <= PASSES[1:0];\n        rnd_reg <= 4'd0;\n"
+                     "        busy_reg <= 1'b1;\n",
+                     ("tdes_pass_range",)),
+            Mutation("a block's direction lost on the way out", _TDES,
+                     *_TDES_OUT.direction_lost(), ("engine_first", "engine_second")),
+            Mutation("the engine stalls in its fourth round too", _TDES,
+                     "wire stall = last_round && !out_free;",
+                     "wire stall = (last_round || rnd_reg == 4'd3) && !out_free;",
+                     ("engine_rounds",)),
         )),
     Target(
         name="des_pipe", top="core_formal", sources=(), core=True,
