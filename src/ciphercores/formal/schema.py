@@ -14,7 +14,8 @@ from ..errors import BadParameterError
 # the property modules every formal top uses
 PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
          "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v",
-         "formal/axis_latency_props.v", "formal/core_ready_props.v")
+         "formal/axis_latency_props.v", "formal/core_ready_props.v",
+         "formal/bf_ring_ready_props.v", "formal/bf_key_timing.v")
 
 
 @dataclass(frozen=True)
@@ -73,13 +74,25 @@ class Target:
     # design files (under rtl/) replaced by a cut for a proof of control: a module of the same
     # ports whose outputs are free (anyseq), so the check covers every behaviour of the design
     cut: tuple[tuple[str, str], ...] = ()
-    # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's)
-    bmc_depth: int = 0
+    # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's; a
+    # number, or a function of the parameters)
+    bmc_depth: int | Callable[[dict[str, int]], int] = 0
     # a target other than a core model-checked from reset to `depth` cycles (no induction)
     bounded: bool = False
     # a core whose cycle figures follow the key length loaded (aes_iter): the one key length
     # (bytes) the proof loads, s_key_tlen assumed equal to it (0: any s_key_tlen)
     key_len: int = 0
+    # macros the proof defines before the sources (a FORMAL-only shortening of the RTL: the
+    # Blowfish key schedule), and the cycle figures of the design so shortened where they are
+    # not the registry's (key_setup, ready_after_reset): parameters -> {name: value}
+    defines: Callable[[dict[str, int]], dict[str, int]] = lambda p: {}
+    figures: Callable[[dict[str, int]], dict[str, int]] = lambda p: {}
+    # a Blowfish ring core (bf_iter, bf_x2): the stages of its ring (the blocks in flight), whose
+    # ready conditions bf_ring_ready_props states (0: core_ready_props')
+    ring: Callable[[dict[str, int]], int] = lambda p: 0
+    # a target other than a core whose check takes minutes: run, as the cores', with the
+    # `formal` pytest marker and `make formal` only
+    slow: bool = False
 
     def files(self) -> list[Path]:
         sources = (cores.get(self.name).sources() if self.core
@@ -97,11 +110,12 @@ class Target:
 
     def proof_depth(self, params: dict[str, int]) -> int:
         if self.core and self.bmc_depth:
-            return self.bmc_depth
+            return self.bmc_depth(params) if callable(self.bmc_depth) else self.bmc_depth
         if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
             core = cores.get(self.name)
             cyc = core.cycle_params(params, self.key_len or None)
-            return core.key_setup(cyc) + 2 * core.latency(cyc) + self.blocks(params) + 4
+            setup = self.figures(params).get("key_setup", core.key_setup(cyc))
+            return setup + 2 * core.latency(cyc) + self.blocks(params) + 4
         return self.depth
 
     def top_params(self, params: dict[str, int]) -> dict[str, int]:
@@ -109,7 +123,7 @@ class Target:
         if not self.core:
             return params
         core = cores.get(self.name)
-        reset = core.reset_figures(params)
+        reset = {**core.reset_figures(params), **self.figures(params)}
         # the cycle figures of the key length loaded, where they depend on it
         cyc = core.cycle_params(params, self.key_len or None)
         credits = self.credits(params) if callable(self.credits) else self.credits
@@ -119,7 +133,8 @@ class Target:
                "KEY_BITS": core.key_bits(params), "CAPACITY": self.blocks(params),
                "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
                "READY_AFTER_RESET": reset["ready_after_reset"],
-               "LATENCY": core.latency(cyc), "KEY_SETUP": core.key_setup(cyc),
+               "LATENCY": core.latency(cyc),
+               "KEY_SETUP": reset.get("key_setup", core.key_setup(cyc)),
                "INTERVAL": core.interval(cyc), "KEY_WAIT": self.key_wait(cyc),
                "CREDITS": credits}
         if credits and not piped:
@@ -134,6 +149,8 @@ class Target:
             top["TLEN_BITS"] = (core.key_bits(params) // 8).bit_length()
         if self.key_len:
             top["TLEN_FIXED"] = self.key_len
+        if self.ring(params):
+            top["RING"] = self.ring(params)
         return top
 
     def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:
