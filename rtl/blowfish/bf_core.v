@@ -52,8 +52,22 @@ localparam integer W = 32 * LANES;       // one half-block word per lane
 // the copy of the pi S-boxes into the working halves, which reads in the cycles that the
 // schedule leaves to the RAMs, ends before encryption 8 starts (256 reads: from cycle 0, and
 // from 128 x (ROUND_CYCLES - 1) cycles of encryptions 0..7)
+`ifdef FORMAL
+`ifdef BF_FORMAL_ENCRYPTIONS
+// the formal targets' schedule (ciphercores.formal; docs/interface.md, "What is proven"): the
+// encryptions start after `BF_FORMAL_MIX_START cycles and there are `BF_FORMAL_ENCRYPTIONS of
+// them (2 or more). The two constants are only compared with the counters mcnt_reg and enc_reg;
+// the sequence, the ring and the handshakes are the same as below
+localparam [7:0] MIX_START = `BF_FORMAL_MIX_START;
+localparam [9:0] ENC_LAST = `BF_FORMAL_ENCRYPTIONS - 1;
+`else
+localparam [7:0] MIX_START = (ROUND_CYCLES == 2) ? 8'd129 : 8'd57;
+localparam [9:0] ENC_LAST = 10'd520;
+`endif
+`else
 localparam [7:0] MIX_START = (ROUND_CYCLES == 2) ? 8'd129 : 8'd57;
 localparam [9:0] ENC_LAST = 10'd520;    // 521 chained encryptions: P (9), then S0..S3 (512)
+`endif
 localparam [9:0] ENC_P = 10'd9;         // encryptions 0..8 rewrite P, the rest the S-boxes
 
 initial begin

@@ -41,7 +41,10 @@ module core_formal #(
     parameter integer KEY_IN_SETUP = 0,
     // a core whose cycle figures follow the key length loaded: the one s_key_tlen offered
     // (the figures above are its), 0 for any
-    parameter integer TLEN_FIXED = 0
+    parameter integer TLEN_FIXED = 0,
+    // a Blowfish ring core (FORMAL_CORE_RING: bf_ring_ready_props in place of core_ready_props):
+    // the stages of its ring, the blocks in flight
+    parameter integer RING = 2
 ) (
     input wire clk
 );
@@ -224,6 +227,24 @@ axis_latency_props #(
     .age(lat_age)
 );
 
+`ifdef FORMAL_CORE_RING
+bf_ring_ready_props #(
+    .RESET_CYCLES(RESET_CYCLES),
+    .READY_AFTER_RESET(READY_AFTER_RESET),
+    .KEY_SETUP(KEY_SETUP),
+    .SLOTS(RING)
+) u_ready (
+    .clk(clk),
+    .rst(rst),
+    .armed(armed),
+    .s_key_tvalid(s_key_tvalid),
+    .s_key_tready(s_key_tready),
+    .s_axis_tvalid(s_axis_tvalid),
+    .s_axis_tready(s_axis_tready),
+    .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready)
+);
+`else
 core_ready_props #(
     .RESET_CYCLES(RESET_CYCLES),
     .READY_AFTER_RESET(READY_AFTER_RESET),
@@ -249,6 +270,7 @@ core_ready_props #(
     .known(model_known),
     .age(model_age)
 );
+`endif
 
 // rule 5's reset window: consecutive edges with rst high (saturating), and a key offered
 // from the first cycle after rst falls: the cycles it has waited, and whether the reset before

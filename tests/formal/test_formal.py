@@ -13,10 +13,11 @@ import pytest
 from ciphercores import cores, formal
 
 # the cores' bounded checks take minutes each: behind the `formal` marker (make formal runs
-# them too); the shared modules' and the bus wrappers' proofs and mutations run in the default
-# suite, once a registered core (or its bus wrapper) uses the module: a shared module no core
-# uses (yet, or any more: axis_out_fifo_piped, while every pipeline chooses its FIFO's head
-# among the read registers) runs its first parameter set there, the rest with `-m formal`
+# them too), as do the other targets marked slow (bf_key_engine); the shared modules' and the
+# bus wrappers' proofs and mutations run in the default suite, once a registered core (or its
+# bus wrapper) uses the module: a shared module no core uses (yet, or any more:
+# axis_out_fifo_piped, while every pipeline chooses its FIFO's head among the read registers)
+# runs its first parameter set there, the rest with `-m formal`
 _CORE = pytest.mark.formal
 _INSTANCE = re.compile(r"^\s*(\w+)\s*#\((.*?)\)\s*\w+\s*\(", re.M | re.S)
 _OUT_PIPED = "common/axis_out_fifo_piped.v"
@@ -40,7 +41,7 @@ _USED = _FILES - (set() if any(_head_in_a_register(f) for f in _FILES
 
 
 def _marks(t: formal.Target, first: bool = True) -> list:
-    if t.core:
+    if t.core or t.slow:
         return [_CORE]
     unused = not t.core and t.sources and t.sources[-1].startswith("common/") \
         and t.sources[-1] not in _USED

@@ -141,18 +141,20 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
                               if k in ("CAPACITY", "ZERO_IDLE", "RESET_CYCLES",
                                        "READY_AFTER_RESET", "LATENCY", "KEY_WAIT",
                                        "CREDITS", "CREDIT_PIPED", "BURST",
-                                       "AXIS_AFTER_RESET", "KEY_IN_SETUP"))
+                                       "AXIS_AFTER_RESET", "KEY_IN_SETUP", "RING"))
     if mutation is not None:
         tag += "-mut" + hashlib.sha1(mutation.name.encode()).hexdigest()[:8]
     job = build / f"{target.name}-{tag}-{mode}"
     job.parent.mkdir(parents=True, exist_ok=True)
     files = target.files()
+    macros = "".join(f"`define {k} {v}\n" for k, v in target.defines(params).items())
     if target.core:
         core = cores.get(target.name)
         plist = ", ".join(f".{k}({v})" for k, v in params.items())
         defines = build / f"{target.name}-{tag}.defs" / "formal_core_defs.v"
         defines.parent.mkdir(parents=True, exist_ok=True)
-        text = f"`define FORMAL_CORE {core.top}\n`define FORMAL_CORE_PARAMS {plist}\n"
+        text = (f"`define FORMAL_CORE {core.top}\n`define FORMAL_CORE_PARAMS {plist}\n"
+                + macros)
         if core.key_len_port:
             text += "`define FORMAL_CORE_TLEN\n"
         if target.zero_keys is not None:
@@ -161,7 +163,14 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
                      f"`define FORMAL_CORE_KEYS_ZERO {bits}'h{value:x}\n")
         if target.induction and (mutation is None or set(mutation.fails) & set(TIES)):
             text += "`define FORMAL_CORE_ENGINE\n"
+        if target.ring(params):
+            text += "`define FORMAL_CORE_RING\n"
         defines.write_text(text)
+        files = [defines, *files]
+    elif macros:
+        defines = build / f"{target.name}-{tag}.defs" / "formal_defs.v"
+        defines.parent.mkdir(parents=True, exist_ok=True)
+        defines.write_text(macros)
         files = [defines, *files]
     if mutation is not None:
         src = (RTL / mutation.file).read_text()

@@ -14,7 +14,8 @@ from ..errors import BadParameterError
 # the property modules every formal top uses
 PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
          "formal/axis_block_count_props.v", "formal/axis_chosen_block_props.v",
-         "formal/axis_latency_props.v", "formal/core_ready_props.v")
+         "formal/axis_latency_props.v", "formal/core_ready_props.v",
+         "formal/bf_ring_ready_props.v", "formal/bf_key_timing.v")
 
 
 # core_formal's ties of its monitors to a folded core's engine and output register (define
@@ -81,8 +82,9 @@ class Target:
     # design files (under rtl/) replaced by a cut for a proof of control: a module of the same
     # ports whose outputs are free (anyseq), so the check covers every behaviour of the design
     cut: tuple[tuple[str, str], ...] = ()
-    # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's)
-    bmc_depth: int = 0
+    # a core's bounded depth where the solver cannot reach proof_depth's (0: proof_depth's; a
+    # number, or a function of the parameters)
+    bmc_depth: int | Callable[[dict[str, int]], int] = 0
     # a core proven by k-induction (unbounded) with this k, its invariants assertions inside
     # its RTL under `ifdef FORMAL`, and core_formal's ties of its monitors to the ports (0: a
     # bounded check from reset)
@@ -92,6 +94,17 @@ class Target:
     # a core whose cycle figures follow the key length loaded (aes_iter): the one key length
     # (bytes) the proof loads, s_key_tlen assumed equal to it (0: any s_key_tlen)
     key_len: int = 0
+    # macros the proof defines before the sources (a FORMAL-only shortening of the RTL: the
+    # Blowfish key schedule), and the cycle figures of the design so shortened where they are
+    # not the registry's (key_setup, ready_after_reset): parameters -> {name: value}
+    defines: Callable[[dict[str, int]], dict[str, int]] = lambda p: {}
+    figures: Callable[[dict[str, int]], dict[str, int]] = lambda p: {}
+    # a Blowfish ring core (bf_iter, bf_x2): the stages of its ring (the blocks in flight), whose
+    # ready conditions bf_ring_ready_props states (0: core_ready_props')
+    ring: Callable[[dict[str, int]], int] = lambda p: 0
+    # a target other than a core whose check takes minutes: run, as the cores', with the
+    # `formal` pytest marker and `make formal` only
+    slow: bool = False
 
     def files(self) -> list[Path]:
         sources = (cores.get(self.name).sources() if self.core
@@ -111,11 +124,12 @@ class Target:
         if self.core and self.induction:
             return self.induction
         if self.core and self.bmc_depth:
-            return self.bmc_depth
+            return self.bmc_depth(params) if callable(self.bmc_depth) else self.bmc_depth
         if self.core:  # the key set-up after reset, two latencies, the capacity, a margin
             core = cores.get(self.name)
             cyc = core.cycle_params(params, self.key_len or None)
-            return core.key_setup(cyc) + 2 * core.latency(cyc) + self.blocks(params) + 4
+            setup = self.figures(params).get("key_setup", core.key_setup(cyc))
+            return setup + 2 * core.latency(cyc) + self.blocks(params) + 4
         return self.depth
 
     def top_params(self, params: dict[str, int]) -> dict[str, int]:
@@ -123,7 +137,7 @@ class Target:
         if not self.core:
             return params
         core = cores.get(self.name)
-        reset = core.reset_figures(params)
+        reset = {**core.reset_figures(params), **self.figures(params)}
         # the cycle figures of the key length loaded, where they depend on it
         cyc = core.cycle_params(params, self.key_len or None)
         credits = self.credits(params) if callable(self.credits) else self.credits
@@ -133,7 +147,8 @@ class Target:
                "KEY_BITS": core.key_bits(params), "CAPACITY": self.blocks(params),
                "ZERO_IDLE": int(self.zero_idle), "RESET_CYCLES": reset["reset_cycles"],
                "READY_AFTER_RESET": reset["ready_after_reset"],
-               "LATENCY": core.latency(cyc), "KEY_SETUP": core.key_setup(cyc),
+               "LATENCY": core.latency(cyc),
+               "KEY_SETUP": reset.get("key_setup", core.key_setup(cyc)),
                "INTERVAL": core.interval(cyc), "KEY_WAIT": self.key_wait(cyc),
                "CREDITS": credits}
         if credits and not piped:
@@ -148,6 +163,8 @@ class Target:
             top["TLEN_BITS"] = (core.key_bits(params) // 8).bit_length()
         if self.key_len:
             top["TLEN_FIXED"] = self.key_len
+        if self.ring(params):
+            top["RING"] = self.ring(params)
         return top
 
     def params(self, overrides: dict[str, int] | None = None) -> dict[str, int]:

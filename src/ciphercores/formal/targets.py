@@ -194,6 +194,109 @@ _BUS_DEPTH = 12
 # reach theirs by step 4)
 _OUT_REG_DEPTH = 12
 
+# Blowfish: the key schedule (25,068 cycles with 3-cycle rounds) shortened under FORMAL
+# (bf_core.v): its encryptions start BF_MIX_START cycles after the key handshake, and there are
+# BF_ENCRYPTIONS of them (the least with a chained one: the first chains the next, the last
+# ends the schedule); the registry's formula with these constants gives the figures proven
+_BF_MIX_START = 2
+_BF_ENCRYPTIONS = 2
+_BF_DEFINES = {"BF_FORMAL_MIX_START": _BF_MIX_START, "BF_FORMAL_ENCRYPTIONS": _BF_ENCRYPTIONS}
+_BF_CORE = "blowfish/bf_core.v"
+_BF_RING = "blowfish/bf_ring.v"
+# the key schedule's data parts cut (free outputs): the S-box RAMs, the P-array, the key mixing
+# and the S-box writes; the ring's and the schedule's control read none of their words
+_BF_CUT = (("blowfish/bf_sbox.v", "formal/bf_sbox_free.v"),
+           ("blowfish/bf_parray.v", "formal/bf_parray_free.v"),
+           ("blowfish/bf_key_mix.v", "formal/bf_key_mix_free.v"),
+           ("blowfish/bf_sbox_copy.v", "formal/bf_sbox_copy_free.v"))
+
+
+def _bf_setup(k: int) -> int:
+    """bf_core's key set-up with the shortened schedule (rounds of ``k`` cycles): the
+    registry's formula, MIX_START + 3 + encryptions x 16 x k, at the formal constants."""
+    return _BF_MIX_START + 3 + _BF_ENCRYPTIONS * 16 * k
+
+
+def _bf_engine_figures(p: dict[str, int]) -> dict[str, int]:
+    """bf_iter's figures with the shortened schedule (as the registry's: the
+    whole schedule of the zero key after a reset, less the handshake's cycle)."""
+    setup = _bf_setup(p["ROUND_CYCLES"])
+    return {"key_setup": setup, "ready_after_reset": setup - 1}
+
+
+def _bf_depth(name: str, p: dict[str, int]) -> int:
+    """The bounded depth of a ring core's check (and its covers'): the zero key's shortened
+    schedule after a reset, one latency and the capacity (two blocks through, taken back to
+    back as soon as the schedule ends, and one more into the slot of a result leaving), and
+    a margin; not the formula's two latencies: with 2-cycle rounds the check takes 111
+    cycles, Boolector then 30 s a step and 917 s in all, its covers reached at step 104."""
+    return (_bf_engine_figures(p)["key_setup"] + cores.get(name).latency(p)
+            + p["ROUND_CYCLES"] + 1 + 6)
+
+
+_BF_WHAT = ("bounded: with the key schedule shortened under FORMAL to 2 encryptions "
+            f"(key_setup {_bf_setup(2)} with 2-cycle rounds), m_axis source rules, rule 5's "
+            "idle data (zero until the first transfer, then zero or a finished block: it keeps "
+            "the last one), reset window (both tready low, the key taken ready_after_reset "
+            "cycles after); key before data; at most ROUND_CYCLES + 1 blocks inside (ring, "
+            "output), none invented; two blocks out once, in order; a block into the empty core "
+            "out after exactly its latency while m_axis_tready is high; both tready as its "
+            "datasheet states (the ring's slots, results in input order, keys once the ring is "
+            "empty); S-boxes, P-array, key mixing and S-box writes cut")
+_BF_OUT = _OutReg("64 * LANES", "emit", "out_next", "out_dir")
+
+
+def _bf_ring_mutations() -> tuple[Mutation, ...]:
+    """The broken variants of bf_core's block path (bf_iter's target)."""
+    bits, zero = "64*LANES-1:0", "{(64*LANES){1'b0}}"
+    return (
+        # rule 5: while idle the output shows the data stage's round state
+        Mutation("round state shown before the first block", _BF_CORE,
+                 *_BF_OUT.shown_idle(bits, zero, "out_next", after=False),
+                 ("source_zero_idle",)),
+        Mutation("round state shown while idle", _BF_CORE,
+                 *_BF_OUT.shown_idle(bits, zero, "out_next"), ("source_idle_finished",)),
+        Mutation("a result overwrites a stalled output", _BF_RING,
+                 "assign emit = result && (ds_tag == out_tag_reg) && out_free;",
+                 "assign emit = result && (ds_tag == out_tag_reg);",
+                 ("source_held", "chosen_first_out", "chosen_second_out", "count_capacity")),
+        Mutation("a block's direction lost", _BF_CORE, *_BF_OUT.direction_lost(),
+                 ("chosen_first_out", "chosen_second_out")),
+        Mutation("data taken during a key load", _BF_CORE,
+                 "assign s_axis_tready = !s_key_tvalid && !init_reg && in_free;",
+                 "assign s_axis_tready = !init_reg && in_free;", ("core_key_priority",)),
+        Mutation("key tready high during reset", _BF_CORE,
+                 "assign s_key_tready = key_ready;", "assign s_key_tready = key_ready || rst;",
+                 ("core_reset_tready_low",)),
+        Mutation("key ready a cycle early", _BF_RING,
+                 "krdy_reg <= !key_fire && (fin || !init_reg)",
+                 "krdy_reg <= !key_fire && (init_done || fin || !init_reg)",
+                 ("core_ready_not_early", "ready_key_exact")),
+        Mutation("key ready a cycle late", _BF_RING,
+                 "krdy_reg <= !key_fire && (fin || !init_reg)",
+                 "krdy_reg <= !key_fire && !init_reg",
+                 ("core_ready_after_reset", "ready_key_taken")),
+        Mutation("a result leaves and goes round again", _BF_RING,
+                 "wire        hold = result && !emit;", "wire        hold = result;",
+                 ("count_nothing_invented", "count_capacity", "chosen_first_out",
+                  "chosen_second_out", "ready_axis_exact", "ready_axis_taken")),
+        # rule 4: a decrypted result offered a cycle early, a cycle late
+        Mutation("decryption's result offered a cycle early", _BF_CORE, *_BF_OUT.early(),
+                 ("latency_not_early",)),
+        Mutation("decryption's result offered a cycle late", _BF_CORE, *_BF_OUT.late(),
+                 ("latency_exact",)),
+        # the ready conditions (bf_ring_ready_props)
+        Mutation("a result waits for an empty output register", _BF_CORE,
+                 *_BF_OUT.waits_for_empty(), ("ready_axis_taken",)),
+        Mutation("a block taken while the key schedule runs", _BF_CORE,
+                 "assign s_axis_tready = !s_key_tvalid && !init_reg && in_free;",
+                 "assign s_axis_tready = !s_key_tvalid && in_free;", ("ready_axis_exact",)),
+        Mutation("a key waits for the output register", _BF_CORE,
+                 "assign s_key_tready = key_ready;",
+                 "assign s_key_tready = key_ready && !m_axis_tvalid;", ("ready_key_taken",)),
+    )
+
+
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
         name="axis_credit_count", top="axis_credit_count_formal", sources=(_COUNT,),
@@ -972,5 +1075,48 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
             Mutation("a key taken while a block is in the engine", _AES,
                      "assign s_key_tready = !busy_reg && !prep_reg;",
                      "assign s_key_tready = !prep_reg;", ("ready_key_exact",)),
+        )),
+    Target(
+        name="bf_iter", top="core_formal", sources=(), core=True,
+        # the ring's stages and the output register
+        capacity=lambda p: p["ROUND_CYCLES"] + 1, ring=lambda p: p["ROUND_CYCLES"],
+        defines=lambda p: _BF_DEFINES, figures=_bf_engine_figures, cut=_BF_CUT,
+        covers=_CORE_COVERS,
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
+        defaults={"ROUND_CYCLES": 2}, sweep=({"ROUND_CYCLES": 2},),
+        depth=0, bmc_depth=lambda p: _bf_depth("bf_iter", p),
+        cover_depth=lambda p: _bf_depth("bf_iter", p),
+        what=_BF_WHAT,
+        mutations=_bf_ring_mutations()),
+    Target(
+        name="bf_key_engine", top="bf_key_engine_formal", bounded=True, slow=True,
+        sources=("blowfish/bf_sbox.v", _OUT_REG, "blowfish/bf_key_mix.v",
+                 "blowfish/bf_parray.v", "blowfish/bf_sbox_copy.v", _BF_RING, _BF_CORE),
+        defines=lambda p: _BF_DEFINES, cut=_BF_CUT,
+        # bf_pipe's engine: rounds of 3 cycles
+        defaults={"ROUND_CYCLES": 3}, sweep=({"ROUND_CYCLES": 3},),
+        # a reset's schedule, a key taken as it ends and 7 cycles of its schedule: the one after
+        # a key handshake is the one after a reset (both set the same registers, the ring
+        # empty); twice the schedule (206 cycles) had reached step 71 in 3.5 minutes
+        depth=_bf_setup(3) + 8, cover_depth=lambda p: _bf_setup(p["ROUND_CYCLES"]) + 8,
+        covers=("engine_first_key",),
+        what="bounded, with a key schedule of 2 encryptions (FORMAL), the data stream idle as "
+             "bf_pipe drives it: s_key_tready low from a reset edge, low for key_setup - 1 "
+             "cycles after rst falls, then high until a key handshake, low after it "
+             "(bf_key_timing); no block offered; S-boxes, P-array, key mixing and S-box writes "
+             "cut",
+        mutations=(
+            Mutation("the schedule one encryption longer", _BF_CORE,
+                     "enc_last_reg <= (enc_reg == ENC_LAST - 10'd1);",
+                     "enc_last_reg <= (enc_reg == ENC_LAST);", ("engine_key_timing",)),
+            Mutation("key ready in the schedule's last cycle", _BF_RING,
+                     "krdy_reg <= !key_fire && (fin || !init_reg)",
+                     "krdy_reg <= !key_fire && (init_done || fin || !init_reg)",
+                     ("engine_key_timing",)),
+            Mutation("a key-schedule encryption offered as a block", _BF_RING,
+                     "wire        result = (last && !init_reg) || (ds_v && ds_done);",
+                     "wire        result = last || (ds_v && ds_done);",
+                     ("engine_no_block",)),
         )),
 )}
