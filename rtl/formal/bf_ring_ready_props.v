@@ -89,7 +89,7 @@ always @(posedge clk) begin : p_model
     end
     if (rst) begin
         f_rst_edges <= (f_rst_edges == 4'd15) ? 4'd15 : f_rst_edges + 4'd1;
-        f_known <= (f_rst_edges + 4'd1 >= RESET_CYCLES[3:0]);
+        f_known <= ({1'b0, f_rst_edges} + 5'd1 >= RESET_CYCLES[4:0]);
         f_wait <= READY_AFTER_RESET[WW-1:0];
         f_v <= {SLOTS{1'b0}};
         f_in_tag <= 2'd0;
