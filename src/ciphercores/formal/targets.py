@@ -259,7 +259,9 @@ def _bf_ring_mutations() -> tuple[Mutation, ...]:
         Mutation("a result overwrites a stalled output", _BF_RING,
                  "assign emit = result && (ds_tag == out_tag_reg) && out_free;",
                  "assign emit = result && (ds_tag == out_tag_reg);",
-                 ("source_held", "chosen_first_out", "chosen_second_out", "count_capacity")),
+                 # (the slot it leaves is free too early: bf_x2's check found that first)
+                 ("source_held", "chosen_first_out", "chosen_second_out", "count_capacity",
+                  "ready_axis_exact")),
         Mutation("a block's direction lost", _BF_CORE, *_BF_OUT.direction_lost(),
                  ("chosen_first_out", "chosen_second_out")),
         Mutation("data taken during a key load", _BF_CORE,
