@@ -116,6 +116,11 @@ always @(*) begin
             ready_key_exact: assert(!s_key_tready);
         end
     end
+    // the checks are on after every reset (resets are RESET_CYCLES edges long at least, as
+    // core_formal assumes), however long it was
+    if (armed && !rst) begin
+        ready_known: assert(f_known);
+    end
 end
 
 // not vacuous: a block taken into the slot of a result leaving in the same cycle

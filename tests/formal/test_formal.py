@@ -175,3 +175,35 @@ def test_target_figures_compute(name):
         if target.zero_keys is not None:
             bits, value = target.zero_keys(params)
             assert bits >= 1 and 0 <= value < 1 << bits
+
+
+def test_run_all_two_at_a_time_in_order(monkeypatch, capsys, tmp_path):
+    """`make formal` (run_all) runs its proofs two at a time and prints them in the order of
+    the targets: a target's proof, its cover, then its mutations, each mutation caught; with one
+    mutation that is not caught it fails."""
+    import dataclasses
+
+    base = formal.TARGETS["axis_credit_count"]
+    target = dataclasses.replace(base, sweep=({"CAPACITY": 2, "TAKE_REG": 0},),
+                                 mutations=base.mutations[:2])
+    monkeypatch.setattr(formal, "TARGETS", {target.name: target})
+    monkeypatch.setenv("CIPHERCORES_FORMAL_JOBS", "2")
+    assert formal.run_all(tmp_path) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[2].rstrip(":") for line in lines] == ["prove", "cover", "bmc",
+                                                               "bmc"]
+    assert [m.name in lines[i + 2] for i, m in enumerate(target.mutations)] == [True, True]
+    assert all(line.endswith("(caught)") for line in lines[2:])
+    harmless = formal.Mutation("harmless", base.sources[0], "room_next = up ? room_up :",
+                               "room_next = up ? room_up  :", ("credit_safe",))
+    monkeypatch.setattr(formal, "TARGETS",
+                        {target.name: dataclasses.replace(target, mutations=(harmless,))})
+    assert formal.run_all(tmp_path) == 1
+    assert capsys.readouterr().out.splitlines()[-1].endswith("(NOT CAUGHT)")
+
+
+@pytest.mark.parametrize("value", ["0", "two", "-1"])
+def test_formal_jobs_refuses_a_bad_count(monkeypatch, value):
+    monkeypatch.setenv("CIPHERCORES_FORMAL_JOBS", value)
+    with pytest.raises(cores.BadParameterError, match="CIPHERCORES_FORMAL_JOBS"):
+        formal.jobs()

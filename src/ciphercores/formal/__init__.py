@@ -20,7 +20,9 @@ import hashlib
 import os
 import re
 import subprocess
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +33,7 @@ from .schema import PROPS, TIES, Mutation, Target
 from .targets import TARGETS
 
 __all__ = ["BUILD", "PROPS", "SOLVER", "TARGETS", "Mutation", "ProofError", "Result", "Target",
-           "check_mutation", "method", "mutation_caught", "prove", "run", "run_all",
+           "check_mutation", "jobs", "method", "mutation_caught", "prove", "run", "run_all",
            "shared_targets"]
 
 BUILD = ROOT / "build" / "formal"
@@ -152,7 +154,6 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
         core = cores.get(target.name)
         plist = ", ".join(f".{k}({v})" for k, v in params.items())
         defines = build / f"{target.name}-{tag}.defs" / "formal_core_defs.v"
-        defines.parent.mkdir(parents=True, exist_ok=True)
         text = (f"`define FORMAL_CORE {core.top}\n`define FORMAL_CORE_PARAMS {plist}\n"
                 + macros)
         if core.key_len_port:
@@ -165,12 +166,11 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
             text += "`define FORMAL_CORE_ENGINE\n"
         if target.ring(params):
             text += "`define FORMAL_CORE_RING\n"
-        defines.write_text(text)
+        _write(defines, text)
         files = [defines, *files]
     elif macros:
         defines = build / f"{target.name}-{tag}.defs" / "formal_defs.v"
-        defines.parent.mkdir(parents=True, exist_ok=True)
-        defines.write_text(macros)
+        _write(defines, macros)
         files = [defines, *files]
     if mutation is not None:
         src = (RTL / mutation.file).read_text()
@@ -178,8 +178,7 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
             raise ProofError(f"mutation {mutation.name!r}: the text to replace occurs "
                              f"{src.count(mutation.old)} times in rtl/{mutation.file}")
         mutated = build / f"{target.name}-{tag}.src" / Path(mutation.file).name
-        mutated.parent.mkdir(parents=True, exist_ok=True)
-        mutated.write_text(src.replace(mutation.old, mutation.new))
+        _write(mutated, src.replace(mutation.old, mutation.new))
         files = [mutated if f == RTL / mutation.file else f for f in files]
     sby_file = job.with_suffix(".sby")
     sby_file.write_text(_sby(target.top, target.top_params(params), mode, depth, files,
@@ -226,17 +225,45 @@ def mutation_caught(res: Result, mutation: Mutation) -> bool:
     return res.status == "FAIL" and bool(set(res.failed) & set(mutation.fails))
 
 
+def _write(path: Path, text: str) -> None:
+    """Write a generated file whole (a rename), so that a proof and its cover, run at the same
+    time by `run_all`, never read one half written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}")
+    tmp.write_text(text)
+    tmp.replace(path)
+
+
+def jobs() -> int:
+    """Proofs `run_all` runs at a time: ``CIPHERCORES_FORMAL_JOBS``, else one a CPU this
+    process may use (each is one solver process)."""
+    env = os.environ.get("CIPHERCORES_FORMAL_JOBS", "")
+    if env:
+        if not env.isdigit() or int(env) < 1:
+            raise BadParameterError(f"CIPHERCORES_FORMAL_JOBS={env!r}: a whole number >= 1")
+        return int(env)
+    return max(1, len(os.sched_getaffinity(0)))
+
+
 def run_all(build: Path = BUILD) -> int:
-    """`make formal`: every target over its sweep (proof and cover), then every mutation."""
-    bad = 0
+    """`make formal`: every target over its sweep (proof and cover), then every mutation,
+    `jobs()` at a time; the lines come out in that order."""
+    _solver_dir(build)  # once, before the threads
+    work: list[tuple[Target, Mutation | None, dict[str, int] | None, str]] = []
     for target in TARGETS.values():
         for p in target.sweep:
-            for res in prove(target.name, p, build):
+            work += [(target, None, p, target.proof_mode()), (target, None, p, "cover")]
+        work += [(target, m, dict(m.params), "bmc") for m in target.mutations]
+    bad = 0
+    with ThreadPoolExecutor(max_workers=jobs()) as pool:
+        futures = [pool.submit(run, t, p, mode, m, build) for t, m, p, mode in work]
+        for (_, m, _, _), future in zip(work, futures, strict=True):
+            res = future.result()
+            if m is None:
                 print(res.line(), flush=True)
                 bad += res.status != "PASS"
-        for m in target.mutations:
-            res = check_mutation(target, m, build)
-            caught = mutation_caught(res, m)
-            print(res.line() + ("  (caught)" if caught else "  (NOT CAUGHT)"), flush=True)
-            bad += not caught
+            else:
+                caught = mutation_caught(res, m)
+                print(res.line() + ("  (caught)" if caught else "  (NOT CAUGHT)"), flush=True)
+                bad += not caught
     return 1 if bad else 0
