@@ -41,6 +41,14 @@ module aes_iter #(
     output wire         m_axis_tuser,
     output wire         m_axis_tvalid,
     input  wire         m_axis_tready
+`ifdef FORMAL
+    ,
+    // the round engine, for the ties of the proof's monitors (rtl/formal/core_formal.v):
+    // {holds a block, its tuser, the rounds it has done}; and the cycles left of the key
+    // pre-pass (0: none runs), tied to the ready model's set-up
+    output wire [7:0]   f_engine,
+    output wire [7:0]   f_setup
+`endif
 );
 
 initial begin
@@ -245,6 +253,35 @@ always @(posedge clk) begin : p_engine
         busy_reg <= 1'b0;
     end
 end
+
+`ifdef FORMAL
+assign f_engine = {busy_reg, blk_dec, 2'b00, rnd_reg};
+// the pre-pass: the backward step (AES-256), then the forward steps g = 1 .. Nr, the last at
+// g = Nr
+assign f_setup = !prep_reg ? 8'd0
+               : dir_reg ? {4'd0, nr} + 8'd1
+               : {4'd0, nr} - {4'd0, g_reg} + 8'd1;
+
+// invariants of the engine and the pre-pass (k-induction): never both at once, each within
+// its steps; with one key length offered in every cycle (the proof's FORMAL_CORE_TLEN_FIXED:
+// s_key_tlen assumed constant), the length stored is that one (from the first edge on: the
+// formal tops reset the core in the first cycle, where the registers start undefined)
+always @(*) begin
+    if (!$initstate) begin
+        aes_prep_or_block: assert(!(busy_reg && prep_reg));
+        if (busy_reg) begin
+            aes_block_rounds: assert(rnd_reg < nr);
+        end
+        if (prep_reg) begin
+            aes_prep_steps: assert(dir_reg ? (nk_reg == 2'd2 && g_reg == 4'd2)
+                                           : (g_reg != 4'd0 && g_reg <= nr));
+        end
+`ifdef FORMAL_CORE_TLEN_FIXED
+        aes_key_len: assert(nk_reg == load_nk);
+`endif
+    end
+end
+`endif
 
 // output register (rtl/common/axis_out_reg.v): a finished block, held until m_axis_tready
 // takes it and kept after the transfer (rule 5's idle data)

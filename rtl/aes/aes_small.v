@@ -40,6 +40,14 @@ module aes_small #(
     output wire         m_axis_tuser,
     output wire         m_axis_tvalid,
     input  wire         m_axis_tready
+`ifdef FORMAL
+    ,
+    // the round engine, for the ties of the proof's monitors (rtl/formal/core_formal.v):
+    // {holds a block, its tuser, the steps it has done: 4 passes + columns}; and the cycles
+    // left of the key expansion (0: none runs), tied to the ready model's set-up
+    output wire [7:0]   f_engine,
+    output wire [7:0]   f_setup
+`endif
 );
 
 initial begin
@@ -381,6 +389,63 @@ always @(posedge clk) begin : p_output
         out_valid_reg <= 1'b0;
     end
 end
+
+`ifdef FORMAL
+assign f_engine = {busy_reg, blk_dec, r_reg, c_reg};
+
+// the expansion's cycles left from the word pi on (Nk of code nk): one a word up to
+// LAST_WORD, and one more for each SubWord word of the schedule among them, less the wait
+// already taken for word pi (waited: sub_reg)
+function [7:0] f_left(input [5:0] pi, input [1:0] nk, input waited);
+    integer i;
+    reg sub;
+    begin
+        f_left = 8'd0;
+        for (i = 0; i <= LAST_WORD; i = i + 1) begin
+            sub = (nk == 2'd0) ? (i >= 4 && i < 44 && i % 4 == 0)
+                : (nk == 2'd1) ? (i >= 6 && i < 52 && i % 6 == 0)
+                : (i >= 8 && i % 4 == 0);
+            if (i >= pi) begin
+                f_left = f_left + (sub ? 8'd2 : 8'd1);
+            end
+        end
+        if (waited) begin
+            f_left = f_left - 8'd1;
+        end
+    end
+endfunction
+
+assign f_setup = prep_reg ? f_left(pi_reg, nk_reg, sub_reg) : 8'd0;
+
+// the index of the word written next, mod Nk
+wire [2:0] f_pi_mod = (nk_reg == 2'd0) ? {1'b0, pi_reg[1:0]}
+                    : (nk_reg == 2'd1) ? pi_reg % 6'd6
+                    : pi_reg[2:0];
+
+// invariants of the engine and the expansion (k-induction): never both at once; a block
+// within its passes; the expansion's word index within the RAM, its flags and its index mod
+// Nk those of the index, a SubWord wait taken only for a word that needs it; with one key
+// length offered in every cycle (the proof's FORMAL_CORE_TLEN_FIXED: s_key_tlen assumed
+// constant), the length stored is that one (from the first edge on: the formal tops reset the
+// core in the first cycle, where the registers start undefined)
+always @(*) begin
+    if (!$initstate) begin
+        aes_small_prep_or_block: assert(!(busy_reg && prep_reg));
+        if (busy_reg) begin
+            aes_small_block_passes: assert(r_reg <= nr);
+        end
+        if (prep_reg) begin
+            aes_small_expand_index: assert(pi_reg <= LAST_WORD && pm_reg == f_pi_mod
+                                           && in_key_reg == (pi_reg < nk_words)
+                                           && in_sched_reg == (pi_reg < sched_words)
+                                           && (!sub_reg || rot_word || sub_word));
+        end
+`ifdef FORMAL_CORE_TLEN_FIXED
+        aes_small_key_len: assert(nk_reg == load_nk);
+`endif
+    end
+end
+`endif
 
 assign m_axis_tdata = out_reg;
 assign m_axis_tuser = out_user_reg;

@@ -88,6 +88,12 @@ wire [15:0]                    lat_age;
 // the rounds it has done (0 in the cycle after its handshake edge)}
 wire [7:0]                     f_engine;
 `endif
+`ifdef FORMAL_CORE_SETUP
+// a folded core whose key set-up is longer than the induction's k (its FORMAL-only port): the
+// cycles left of the set-up running after a reset or a key handshake (0: none runs)
+wire [7:0]                     f_setup;
+`endif
+wire [15:0]                    model_setup;
 wire                           s_fire = s_axis_tvalid && s_axis_tready;
 // the environment disregards every stream while rst is high (rule 5): an output transfer
 // then is none (a core with RESET_CYCLES > 1 may still offer a block after the first edge)
@@ -125,6 +131,10 @@ formal_reset u_reset (
 `ifdef FORMAL_CORE_ENGINE
     ,
     .f_engine(f_engine)
+`endif
+`ifdef FORMAL_CORE_SETUP
+    ,
+    .f_setup(f_setup)
 `endif
 );
 
@@ -268,7 +278,8 @@ core_ready_props #(
     .m_axis_tready(m_axis_tready),
     .busy(model_busy),
     .known(model_known),
-    .age(model_age)
+    .age(model_age),
+    .setup_left(model_setup)
 );
 `endif
 
@@ -377,6 +388,19 @@ always @(*) begin
                                   ? m_axis_tuser == value1
                                   : f_engine[7] && f_engine[6] == value1);
         end
+`ifdef FORMAL_CORE_SETUP
+        // the ready model's set-up is the core's: the same cycles left of it
+        engine_setup: assert(model_setup == {8'd0, f_setup});
+        // rule 5's reset window is the model's: the cycles since rst fell and the set-up left
+        // make READY_AFTER_RESET until it ends; a key offered since rst fell and not taken
+        // has waited all of them, and no block was taken meanwhile
+        if (f_since <= READY_AFTER_RESET[RW-1:0]) begin
+            engine_reset_setup: assert(model_setup + f_since == READY_AFTER_RESET[15:0]);
+        end
+        if (f_waiting) begin
+            engine_reset_wait: assert(f_wait == f_since && !model_busy);
+        end
+`endif
     end
 end
 `endif

@@ -53,7 +53,10 @@ module core_ready_props #(
     // of RESET_CYCLES edges at least), for the wrapper's invariants
     output wire busy,
     output wire known,
-    output wire [15:0] age
+    output wire [15:0] age,
+    // the cycles left of the set-up after a reset or a key (0: none runs), for a core's tie of
+    // its own set-up to the model (core_formal, FORMAL_CORE_SETUP)
+    output wire [15:0] setup_left
 );
 
 initial begin
@@ -97,6 +100,8 @@ assign known = f_known;
 // (the model's cycles since the block's handshake edge, zero-extended)
 wire [31:0] f_age_wide = f_age;
 assign age = f_age_wide[15:0];
+wire [31:0] f_wait_wide = f_wait;
+assign setup_left = f_wait_wide[15:0];
 
 wire f_engine_free = !f_busy || (f_age >= INTERVAL[AW-1:0] && out_free);
 wire f_key_free = !f_busy || (KEY_WAIT < INTERVAL && f_age > KEY_WAIT[AW-1:0]);
@@ -215,6 +220,7 @@ end
 assign busy = 1'b0;
 assign known = 1'b0;
 assign age = 16'd0;
+assign setup_left = 16'd0;
 `endif
 
 endmodule

@@ -164,6 +164,10 @@ def run(target: Target, params: dict[str, int] | None = None, mode: str = "prove
                      f"`define FORMAL_CORE_KEYS_ZERO {bits}'h{value:x}\n")
         if target.induction and (mutation is None or set(mutation.fails) & set(TIES)):
             text += "`define FORMAL_CORE_ENGINE\n"
+            if target.setup_port:
+                text += "`define FORMAL_CORE_SETUP\n"
+        if target.key_len:  # the one key length loaded: the core's invariant on the stored one
+            text += "`define FORMAL_CORE_TLEN_FIXED\n"
         if target.ring(params):
             text += "`define FORMAL_CORE_RING\n"
         _write(defines, text)

@@ -23,7 +23,8 @@ PROPS = ("formal/formal_reset.v", "formal/axis_source_props.v",
 # them only where it is to fail one of them, so that every other variant fails the property it
 # was written for (the ties, stronger, would otherwise fail first)
 TIES = ("engine_held", "engine_model", "engine_known", "engine_rounds", "engine_latency",
-        "engine_first", "engine_second", "source_keeps_last")
+        "engine_first", "engine_second", "source_keeps_last", "engine_setup",
+        "engine_reset_setup", "engine_reset_wait")
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,10 @@ class Target:
     # its RTL under `ifdef FORMAL`, and core_formal's ties of its monitors to the ports (0: a
     # bounded check from reset)
     induction: int = 0
+    # a core proven by induction whose key set-up is tied to the ready model's through its
+    # FORMAL-only f_setup port (the cycles left of it; core_formal's engine_setup), so that
+    # the induction's k need not span the set-up (aes_iter's pre-pass, aes_small's expansion)
+    setup_port: bool = False
     # a target other than a core model-checked from reset to `depth` cycles (no induction)
     bounded: bool = False
     # a core whose cycle figures follow the key length loaded (aes_iter): the one key length
