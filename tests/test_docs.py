@@ -105,7 +105,25 @@ def _formal_contradictions(name: str, text: str) -> list[str]:
     if "not yet" in line:
         bad.append(f"{name}: says 'not yet'")
     target = formal.TARGETS.get(name)
-    if target is not None and target.core:
+    core = cores.get(name)
+    if core.kind == "gcm":
+        # the engine's target (around an abstract core), then the AES core's own
+        engine = formal.TARGETS["gcm_engine"]
+        if "`ciphercores prove gcm_engine`" not in line:
+            bad.append(f"{name}: the engine's target not named")
+        for p in engine.sweep:
+            if formal.method(engine, p) not in line:
+                bad.append(f"{name}: the engine's '{formal.method(engine, p)}' missing")
+        if f"{len(engine.mutations)} broken variants" not in line:
+            bad.append(f"{name}: not the engine's {len(engine.mutations)} broken variants")
+        base = formal.TARGETS.get(core.base)
+        if base is not None and base.core:
+            if f"`ciphercores prove {core.base}`" not in line or any(
+                    formal.method(base, p) not in line for p in base.sweep):
+                bad.append(f"{name}: its AES core's target `{core.base}` not named")
+        elif f"`{core.base}` has no proof target" not in line:
+            bad.append(f"{name}: claims a proof of {core.base}, which has no target")
+    elif target is not None and target.core:
         if f"`ciphercores prove {name}`" not in line or "no proof target" in line:
             bad.append(f"{name}: its target `{name}` not named")
         for p in target.sweep:
@@ -152,6 +170,20 @@ def test_formal_line_check_catches_a_contradiction():
                   line.replace("k = 4", "k = 9") if "k = 4" in line else line + " `axis_credit_"
                   "count` (unbounded, k-induction with k = 9)"):
         assert _formal_contradictions("des_iter", good.replace(line, wrong)), wrong
+    gcm = (datasheets.DIR / "gcm_aes_iter.md").read_text()
+    assert _formal_contradictions("gcm(aes_iter)", gcm) == []
+    gline = next(x for x in gcm.splitlines() if x.startswith("- Formal verification"))
+    engine = formal.method(formal.TARGETS["gcm_engine"])
+    for wrong in (gline.replace(engine, engine.replace("cycles", "0 cycles")),
+                  gline.replace("`ciphercores prove aes_iter`", "`aes_iter`"),
+                  gline.replace("`ciphercores prove gcm_engine`", "the engine")):
+        assert _formal_contradictions("gcm(aes_iter)", gcm.replace(gline, wrong)), wrong
+    pipe = (datasheets.DIR / "gcm_aes_pipe.md").read_text()
+    assert _formal_contradictions("gcm(aes_pipe)", pipe) == []
+    pline = next(x for x in pipe.splitlines() if x.startswith("- Formal verification"))
+    assert _formal_contradictions("gcm(aes_pipe)", pipe.replace(
+        pline, pline.replace("`aes_pipe` has no proof target yet",
+                             "`aes_pipe` (`ciphercores prove aes_pipe`)")))
     other = (datasheets.DIR / "aes_iter.md").read_text()
     oline = next(x for x in other.splitlines() if x.startswith("- Formal verification"))
     assert _formal_contradictions("aes_iter", other.replace(oline, line.replace(

@@ -10,7 +10,9 @@ from .. import cores
 from ..cores import Core
 from .files import HEADER, NOTES
 from .tables import allowed, comments_above_params, measured, param_comments, port_table
-from .verification import formal_line
+
+#: the GCM engine's formal target (ciphercores.formal), around an abstract AES core
+GCM_TARGET = "gcm_engine"
 
 #: the GCM engine's source: its parameters' comments
 GCM_ENGINE = cores.RTL / "gcm" / "gcm_engine.v"
@@ -90,7 +92,45 @@ def _gcm_verification(core: Core) -> list[str]:
             "- Through the co-simulation driver and the CLI (`tests/driver/test_driver_gcm.py`,"
             " `tests/cli/test_cli_gcm.py`): the same files and random messages in pieces.",
             "- The GHASH units alone: `tests/gcm/cocotb_ghash.py`, `cocotb_gf128_mul.py`.",
-            formal_line(core.name, core.sources())]
+            gcm_formal_line(core)]
+
+
+def gcm_formal_line(core: Core) -> str:
+    """A GCM core's formal line: the engine's target (around an abstract core: what it proves,
+    its method, at which of the engine's parameters, and whether they are this core's), the
+    AES core's own target, then the shared modules among its files with targets of their
+    own."""
+    from .. import formal
+
+    what = "[what is proven](../interface.md#what-is-proven)"
+    target = formal.TARGETS[GCM_TARGET]
+    p = core.params()
+    sets = "; ".join(", ".join(f"{k} {v}" for k, v in s.items()) + ": "
+                     + formal.method(target, s) for s in target.sweep)
+    depths = sorted({s["DEPTH_LOG2"] for s in target.sweep})
+    ours = (("this core's GHASH unit and LUT RAM side FIFO"
+             + ("" if p["DEPTH_LOG2"] in depths else
+                f"; its default DEPTH_LOG2 is {p['DEPTH_LOG2']}"))
+            if p["GHASH_P"] == 0 else
+            f"not this core's GHASH unit (`ghash.v`, GHASH_P = {p['GHASH_P']}) nor its "
+            "block RAM side FIFO (`axis_credit_fifo_piped`), which have no proof inside the "
+            "engine yet; its request side, join, tag check and register slices are the same")
+    line = (f"- Formal verification of the GCM engine (`ciphercores prove {GCM_TARGET}`, in "
+            f"`make formal`; {what}): {sets}, GHASH_P = 0 ({ours}). Proven: "
+            f"{target.what.removeprefix('bounded: ')}. {len(target.mutations)} broken "
+            "variants of the RTL, each failing a named property.")
+    base = formal.TARGETS.get(core.base)
+    if base is not None and base.core:
+        line += (f" Its AES core: `{core.base}` (`ciphercores prove {core.base}`: "
+                 + "; ".join(formal.method(base, s) for s in base.sweep)
+                 + f"; [its datasheet]({core.base}.md)).")
+    else:
+        line += f" Its AES core `{core.base}` has no proof target yet."
+    shared = [t for t in formal.shared_targets(core.sources()) if t.name != GCM_TARGET]
+    if shared:
+        line += (" Shared modules it uses, proven on their own: "
+                 + ", ".join(f"`{t.name}` ({formal.method(t)})" for t in shared) + ".")
+    return line
 
 
 def gcm_page(core: Core, recs: list[dict], by_part: list[dict] = ()) -> str:

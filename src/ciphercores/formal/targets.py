@@ -316,6 +316,125 @@ def _bf_x2_mutations() -> tuple[Mutation, ...]:
             "a block taken while the key schedule runs")
     return tuple(m for m in _bf_ring_mutations() if m.name in keep)
 
+
+# the GCM engine (GHASH_P = 0) around an abstract core, its GHASH unit cut
+_GCM = "gcm/gcm_engine.v"
+_GCM_REQ = "gcm/gcm_request.v"
+_GCM_JOIN = "gcm/gcm_join.v"
+_GCM_TAG = "gcm/gcm_tag_check.v"
+_GHASH_DS = "gcm/ghash_ds.v"
+_GCM_DEPTH = 12
+# bounded: Boolector's step 11 takes minutes (on a loaded 2-core machine: 3.5 minutes, step
+# 12 more than 5), while the covers reach a message's tag and verdict by step 10
+_GCM_WHAT = ("bounded: around an abstract AES core (free timing, CORE_CAP blocks, results in "
+             "order, the n-th since the reset the byte n in every byte), the GHASH unit cut (free "
+             "outputs), the user's streams AXI4-Stream sources and the messages on s_axis well "
+             "formed: m_axis rules 1 and 5 (every port zero while m_axis_tvalid is low, cleared by"
+             " a reset); the core's block and key streams follow rule 1, every block an "
+             "encryption; s_key_tready, s_iv_tready and s_axis_tready low in the reset window; a "
+             "key taken between messages only, the next IV held back while one is offered; at most"
+             " 2^DEPTH_LOG2 + 4 data beats inside, none invented; every byte, tkeep, tlast and "
+             "direction of two chosen data beats out once, in order, XORed with their own counter "
+             "block's result; after each data packet one tag beat (16 bytes, encrypting) or "
+             "verdict beat (one byte, the message's direction; a decryption's always), and nothing"
+             " else")
+
+
+# the engine's output slice, whose text the output's variants change
+_GCM_M_SLICE = ("axis_reg_slice #(\n    .WIDTH(128 + 16 + 1 + 3)\n) u_m_slice (\n"
+                "    .clk(clk),\n    .rst(rst),\n"
+                "    .s_axis_tdata({o_tdata, o_tkeep, o_tlast, o_tuser}),\n"
+                "    .s_axis_tvalid(o_tvalid),\n    .s_axis_tready(o_tready),\n"
+                "    .m_axis_tdata({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser}),\n"
+                "    .m_axis_tvalid(m_axis_tvalid),\n    .m_axis_tready(m_axis_tready)\n);")
+
+
+def _gcm_m_slice(decl: str = "", **ports: str) -> tuple[str, str]:
+    """The output slice's text, and the same with ``ports`` connected to other nets behind
+    the declarations ``decl``."""
+    new = _GCM_M_SLICE
+    for port, net in ports.items():
+        start = new.index(f"    .{port}(") + len(f"    .{port}(")
+        new = new[:start] + net + new[new.index("),\n", start) if port != "m_axis_tready"
+                                      else new.index(")\n);", start):]
+    return _GCM_M_SLICE, decl + new
+
+
+def _gcm_mutations() -> tuple[Mutation, ...]:
+    """The broken variants of the GCM engine (gcm_engine's target)."""
+    return (
+        # rule 5: while idle the output shows the core's last result (keystream, E_K(J0), H)
+        Mutation("keystream shown while idle", _GCM,
+                 *_gcm_m_slice("wire [127:0] f_m_data;\n"
+                               "assign m_axis_tdata = m_axis_tvalid ? f_m_data : k_tdata;\n",
+                               m_axis_tdata="{f_m_data, m_axis_tkeep, m_axis_tlast, "
+                                            "m_axis_tuser}"),
+                 ("source_zero_idle",)),
+        Mutation("output kept over a reset", _GCM, *_gcm_m_slice(rst="1'b0"),
+                 ("source_reset_clears",)),
+        Mutation("a beat dropped while m_axis_tready is low", _GCM,
+                 *_gcm_m_slice(m_axis_tready="1'b1"), ("source_held",)),
+        # the core's streams
+        Mutation("the core asked to decrypt a decryption's blocks", _GCM_REQ,
+                 "assign c_in_tuser = 1'b0;", "assign c_in_tuser = e_dir;",
+                 ("gcm_core_encrypt",)),
+        Mutation("H's block withdrawn before the core takes it", _GCM_REQ,
+                 "        R_HREQ: begin\n            if (c_in_fire) begin",
+                 "        R_HREQ: begin\n            if (1'b1) begin",
+                 ("source_held",)),
+        Mutation("a key withdrawn as an IV arrives", _GCM_REQ,
+                 "assign c_key_tvalid = s_key_tvalid && (rq_reg == R_IDLE);",
+                 "assign c_key_tvalid = s_key_tvalid && (rq_reg == R_IDLE) && !s_iv_tvalid;",
+                 ("source_held",)),
+        # GCM rule 1 and rule 5's reset window
+        Mutation("a key taken inside a message", _GCM_REQ,
+                 "assign s_key_tready = c_key_tready && (rq_reg == R_IDLE);",
+                 "assign s_key_tready = c_key_tready && (rq_reg == R_IDLE || rq_reg == R_AAD);",
+                 ("gcm_key_between_messages",)),
+        Mutation("an IV taken while a key is offered", _GCM_REQ,
+                 "assign s_iv_tready = !full && ((rq_reg == R_IDLE && !s_key_tvalid)",
+                 "assign s_iv_tready = !full && ((rq_reg == R_IDLE)",
+                 ("gcm_key_holds_iv", "source_held")),
+        Mutation("reset leaves the request side's state", _GCM_REQ,
+                 "        rq_reg <= R_HREQ;  // H of the zero key the core starts with\n", "",
+                 ("gcm_reset_tready_low",)),
+        # data beats: their keystream, direction, order, and the side FIFO's room
+        Mutation("an empty data beat's counter block to the core", _GCM_REQ,
+                 "\n                                && (s_axis_tkeep != 16'd0));", ");",
+                 ("chosen_first_out", "chosen_second_out")),
+        Mutation("an empty data beat takes a keystream block", _GCM_JOIN,
+                 "|| (h_is_data && h_has && out_free && gh_blk_ready));",
+                 "|| (h_is_data && out_free && gh_blk_ready));",
+                 ("chosen_first_out", "chosen_second_out")),
+        Mutation("a data beat's direction lost", _GCM_JOIN,
+                 "o_tuser = {2'b01, h_dir};", "o_tuser = {2'b01, 1'b0};",
+                 ("chosen_first_out", "chosen_second_out")),
+        Mutation("the side FIFO written when full", _GCM_REQ,
+                 "wire full = !e_room;", "wire full = 1'b0;",
+                 ("count_capacity", "chosen_first_out", "chosen_second_out")),
+        Mutation("a side FIFO larger than DEPTH_LOG2 says", _GCM,
+                 "        axis_lut_fifo #(\n            .WIDTH(EW),\n"
+                 "            .DEPTH_LOG2(DEPTH_LOG2)\n",
+                 "        axis_lut_fifo #(\n            .WIDTH(EW),\n"
+                 "            .DEPTH_LOG2(DEPTH_LOG2 + 1)\n",
+                 ("count_capacity",)),
+        Mutation("a data beat left at the head", _GCM_JOIN,
+                 "assign h_pop = fire || (fin_take && msg_dir_reg);",
+                 "assign h_pop = (fire && !h_is_data) || (fin_take && msg_dir_reg);",
+                 ("count_nothing_invented", "chosen_first_out", "chosen_second_out")),
+        # the tag or verdict beat after each data packet
+        Mutation("the tag's bytes on a verdict", _GCM_JOIN,
+                 "assign tag_blank = verdict;", "assign tag_blank = 1'b0;",
+                 ("gcm_final_beat",)),
+        Mutation("a verdict's direction lost", _GCM_JOIN,
+                 "o_tuser = {2'b11, msg_dir_reg};", "o_tuser = {2'b11, 1'b0};",
+                 ("gcm_final_beat",)),
+        Mutation("the tag sent again", _GCM_JOIN,
+                 "                bad_iv_reg <= 1'b0;\n                j_reg <= J_RUN;\n",
+                 "                bad_iv_reg <= 1'b0;\n",
+                 ("gcm_data_first",)),
+    )
+
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target(
         name="axis_credit_count", top="axis_credit_count_formal", sources=(_COUNT,),
@@ -601,6 +720,17 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      ("mode_fifo", "mode_first_at", "mode_second_at", "source_reset_clears")),
         ),
     ),
+    Target(
+        name="gcm_engine", top="gcm_engine_formal", bounded=True, slow=True,
+        sources=(_LUT_FIFO, _SLICE, _GCM_REQ, _GCM_JOIN, _GCM_TAG, _GHASH_DS, _GCM),
+        cut=((_GHASH_DS, "formal/ghash_ds_free.v"),), memory_map=True,
+        defaults={"DEPTH_LOG2": 1, "CORE_CAP": 2},
+        sweep=({"DEPTH_LOG2": 1, "CORE_CAP": 2},),
+        depth=_GCM_DEPTH, cover_depth=lambda p: _GCM_DEPTH,
+        covers=("u_blocks.count_full", "u_chosen.chosen_both_out", "gcm_tag_out",
+                "gcm_verdict_out"),
+        what=_GCM_WHAT,
+        mutations=_gcm_mutations()),
     Target(
         name="cc_regs", top="cc_regs_formal", sources=(_REGS,), bounded=True,
         defaults={}, sweep=({},), depth=_BUS_DEPTH, cover_depth=lambda p: _BUS_DEPTH,
