@@ -12,8 +12,8 @@ module gcm_join (
     input  wire         clk,
     input  wire         rst,
 
-    // the side FIFO's head (gcm_request's entry, unpacked by gcm_engine); all zero while
-    // h_valid is low
+    // the side FIFO's head (gcm_request's entry, unpacked by gcm_engine); its fields count only
+    // while h_valid (an old entry may stay while it is low)
     input  wire         h_valid,
     output wire         h_pop,
     input  wire         h_is_h,
