@@ -338,11 +338,12 @@ endgenerate
 // ---------------------------------------------------------------------------------------
 wire         ekj0_load;
 wire         tag_take;
-wire         tag_blank;
+wire         tag_compare;
 wire         tag_clear;
 wire [127:0] tag_tdata;
 wire         tag_match;
 wire [127:0] o_tdata;
+wire         o_blank;    // a verdict: the data's bits but 120 zeroed
 wire [15:0]  o_tkeep;
 wire         o_tlast;
 wire [2:0]   o_tuser;
@@ -384,11 +385,12 @@ gcm_join u_join (
     .j0_tready(j0_tready),
     .ekj0_load(ekj0_load),
     .tag_take(tag_take),
-    .tag_blank(tag_blank),
+    .tag_compare(tag_compare),
     .tag_clear(tag_clear),
     .tag_tdata(tag_tdata),
     .tag_match(tag_match),
     .o_tdata(o_tdata),
+    .o_blank(o_blank),
     .o_tkeep(o_tkeep),
     .o_tlast(o_tlast),
     .o_tuser(o_tuser),
@@ -403,7 +405,7 @@ gcm_tag_check u_tag (
     .ekj0_load(ekj0_load),
     .ekj0_tdata(k_tdata),
     .take(tag_take),
-    .blank(tag_blank),
+    .compare(tag_compare),
     .hash_tdata(gh_out_tdata),
     .expect_tdata(head[F_BLOCK +: 128]),
     .expect_tkeep(head[F_KEEP +: 16]),
@@ -412,25 +414,41 @@ gcm_tag_check u_tag (
     .match(tag_match)
 );
 
-// the output from a register: m_axis_tready reaches nothing but the output stage. With an
-// iterative core (GHASH_P = 0) one register, free for the join only while it is empty (a
-// register: a beat every other cycle at most, far above the core's rate); its data loads with
-// an enable and no multiplexer, and a beat taken with no new one behind it zeroes it (every
-// m_axis port zero while m_axis_tvalid is low). With a pipelined core a register slice.
+// the output from a register: m_axis_tready reaches nothing but the output stage. A verdict
+// beat (o_blank) has its data zeroed there but bit 120, the verdict (the join's data then
+// holds the tag check's difference, which must not leave). With an iterative core
+// (GHASH_P = 0) one register, free for the join only while it is empty (a register: a beat
+// every other cycle at most, far above the core's rate); its data loads with an enable and no
+// multiplexer, and a beat taken with no new one behind it zeroes it (every m_axis port zero
+// while m_axis_tvalid is low), as does a verdict the data's other bits, all through the
+// flip-flops' synchronous reset. With a pipelined core a register slice.
+localparam [127:0] VERDICT_BIT = 128'd1 << 120;
 generate
     if (GHASH_P == 0) begin : g_out_iter
-        reg [147:0] m_reg;
+        reg [127:0] m_data_reg;
+        reg [19:0]  m_side_reg;    // tkeep, tlast, tuser
         reg         m_valid_reg;
-        // zero the output (a reset, or the beat leaves and no other comes)
+        // zero the output (a reset, or the beat leaves and no other comes), and the data but
+        // the verdict's bit for a verdict
         wire        m_zero = rst || (m_axis_tready && !o_tvalid);
+        wire        m_blank = m_zero || o_blank;
+        integer     i;
         assign o_tready = !m_valid_reg;
-        assign {m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser} = m_reg;
+        assign m_axis_tdata = m_data_reg;
+        assign {m_axis_tkeep, m_axis_tlast, m_axis_tuser} = m_side_reg;
         assign m_axis_tvalid = m_valid_reg;
         always @(posedge clk) begin : p_out
+            for (i = 0; i < 128; i = i + 1) begin
+                if (VERDICT_BIT[i] ? m_zero : m_blank) begin
+                    m_data_reg[i] <= 1'b0;
+                end else if (o_tvalid) begin
+                    m_data_reg[i] <= o_tdata[i];
+                end
+            end
             if (m_zero) begin
-                m_reg <= 148'd0;
+                m_side_reg <= 20'd0;
             end else if (o_tvalid) begin
-                m_reg <= {o_tdata, o_tkeep, o_tlast, o_tuser};
+                m_side_reg <= {o_tkeep, o_tlast, o_tuser};
             end
             m_valid_reg <= o_tvalid || (m_valid_reg && !m_axis_tready);
             if (rst) begin
@@ -443,7 +461,8 @@ generate
         ) u_m_slice (
             .clk(clk),
             .rst(rst),
-            .s_axis_tdata({o_tdata, o_tkeep, o_tlast, o_tuser}),
+            .s_axis_tdata({o_tdata & ~({128{o_blank}} & ~VERDICT_BIT), o_tkeep, o_tlast,
+                           o_tuser}),
             .s_axis_tvalid(o_tvalid),
             .s_axis_tready(o_tready),
             .m_axis_tdata({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser}),
