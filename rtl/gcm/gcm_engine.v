@@ -200,46 +200,79 @@ generate
     end
 endgenerate
 
-// the head from a register slice: the join's decisions start at flip-flops, and its pop
-// reaches only the slice's output enable
-wire [EW-1:0] head;        // the oldest entry, zero while the FIFO is empty
+// the head and the core's results each from a register, so the join's decisions start at
+// flip-flops. With an iterative core (GHASH_P = 0) plain registers: the head's loads whenever
+// it is empty or its entry leaves (the FIFO's read needs no register of its own), and the
+// core's result register takes a block only while it is empty (its ready a register: no path
+// from the engine's state into the core's enables; a block a cycle is not needed at the
+// core's interval). Their data registers have an enable and no multiplexer, and hold their
+// last entry while empty (the join looks at them only while valid). With a pipelined core,
+// register slices (axis_reg_slice): one beat a cycle with every ready from a register.
+wire [EW-1:0] head;        // the oldest entry (valid while head_valid)
 wire          head_valid;
 wire          pop;         // the head leaves this cycle
+wire [127:0]  k_tdata;     // the core's result (keystream, H, E_K(J0)), a cycle later
+wire          k_tvalid;
+wire          k_tready;
 
-axis_reg_slice #(
-    .WIDTH(EW)
-) u_head (
-    .clk(clk),
-    .rst(rst),
-    .s_axis_tdata(fifo_data),
-    .s_axis_tvalid(fifo_valid),
-    .s_axis_tready(fifo_ready),
-    .m_axis_tdata(head),
-    .m_axis_tvalid(head_valid),
-    .m_axis_tready(pop)
-);
-
-// ---------------------------------------------------------------------------------------
-// the core's output through a register slice: the core's m_axis_tready is a register, so no
-// path runs from the engine's state (side FIFO, GHASH, output) into the core's handshake and
-// its enables; the slice adds one cycle to a beat's latency
-// ---------------------------------------------------------------------------------------
-wire [127:0] k_tdata;    // the core's result (keystream, H, E_K(J0)), a cycle later
-wire         k_tvalid;
-wire         k_tready;
-
-axis_reg_slice #(
-    .WIDTH(128)
-) u_out_slice (
-    .clk(clk),
-    .rst(rst),
-    .s_axis_tdata(c_out_tdata),
-    .s_axis_tvalid(c_out_tvalid),
-    .s_axis_tready(c_out_tready),
-    .m_axis_tdata(k_tdata),
-    .m_axis_tvalid(k_tvalid),
-    .m_axis_tready(k_tready)
-);
+generate
+    if (GHASH_P == 0) begin : g_regs_iter
+        reg [EW-1:0] head_reg;
+        reg          head_valid_reg;
+        reg [127:0]  k_reg;
+        reg          k_valid_reg;
+        wire         head_load = !head_valid_reg || pop;
+        wire         k_load = c_out_tvalid && !k_valid_reg;
+        assign fifo_ready = head_load;
+        assign head = head_reg;
+        assign head_valid = head_valid_reg;
+        assign c_out_tready = !k_valid_reg;
+        assign k_tdata = k_reg;
+        assign k_tvalid = k_valid_reg;
+        always @(posedge clk) begin : p_regs
+            if (head_load) begin
+                head_reg <= fifo_data;
+                head_valid_reg <= fifo_valid;
+            end
+            if (k_load) begin
+                k_reg <= c_out_tdata;
+            end
+            k_valid_reg <= k_valid_reg ? !k_tready : c_out_tvalid;
+            if (rst) begin
+                head_reg <= {EW{1'b0}};
+                head_valid_reg <= 1'b0;
+                k_reg <= 128'd0;
+                k_valid_reg <= 1'b0;
+            end
+        end
+    end else begin : g_regs_pipe
+        axis_reg_slice #(
+            .WIDTH(EW)
+        ) u_head (
+            .clk(clk),
+            .rst(rst),
+            .s_axis_tdata(fifo_data),
+            .s_axis_tvalid(fifo_valid),
+            .s_axis_tready(fifo_ready),
+            .m_axis_tdata(head),
+            .m_axis_tvalid(head_valid),
+            .m_axis_tready(pop)
+        );
+        // the slice adds one cycle to a beat's latency
+        axis_reg_slice #(
+            .WIDTH(128)
+        ) u_out_slice (
+            .clk(clk),
+            .rst(rst),
+            .s_axis_tdata(c_out_tdata),
+            .s_axis_tvalid(c_out_tvalid),
+            .s_axis_tready(c_out_tready),
+            .m_axis_tdata(k_tdata),
+            .m_axis_tvalid(k_tvalid),
+            .m_axis_tready(k_tready)
+        );
+    end
+endgenerate
 
 // ---------------------------------------------------------------------------------------
 // GHASH unit
@@ -305,11 +338,12 @@ endgenerate
 // ---------------------------------------------------------------------------------------
 wire         ekj0_load;
 wire         tag_take;
-wire         tag_blank;
+wire         tag_compare;
 wire         tag_clear;
 wire [127:0] tag_tdata;
 wire         tag_match;
 wire [127:0] o_tdata;
+wire         o_blank;    // a verdict: the data's bits but 120 zeroed
 wire [15:0]  o_tkeep;
 wire         o_tlast;
 wire [2:0]   o_tuser;
@@ -351,11 +385,12 @@ gcm_join u_join (
     .j0_tready(j0_tready),
     .ekj0_load(ekj0_load),
     .tag_take(tag_take),
-    .tag_blank(tag_blank),
+    .tag_compare(tag_compare),
     .tag_clear(tag_clear),
     .tag_tdata(tag_tdata),
     .tag_match(tag_match),
     .o_tdata(o_tdata),
+    .o_blank(o_blank),
     .o_tkeep(o_tkeep),
     .o_tlast(o_tlast),
     .o_tuser(o_tuser),
@@ -370,7 +405,7 @@ gcm_tag_check u_tag (
     .ekj0_load(ekj0_load),
     .ekj0_tdata(k_tdata),
     .take(tag_take),
-    .blank(tag_blank),
+    .compare(tag_compare),
     .hash_tdata(gh_out_tdata),
     .expect_tdata(head[F_BLOCK +: 128]),
     .expect_tkeep(head[F_KEEP +: 16]),
@@ -379,20 +414,63 @@ gcm_tag_check u_tag (
     .match(tag_match)
 );
 
-// the output through a register slice: its output register is the engine's, and the join
-// sees only its skid register's state, so m_axis_tready reaches nothing but the slice
-axis_reg_slice #(
-    .WIDTH(128 + 16 + 1 + 3)
-) u_m_slice (
-    .clk(clk),
-    .rst(rst),
-    .s_axis_tdata({o_tdata, o_tkeep, o_tlast, o_tuser}),
-    .s_axis_tvalid(o_tvalid),
-    .s_axis_tready(o_tready),
-    .m_axis_tdata({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser}),
-    .m_axis_tvalid(m_axis_tvalid),
-    .m_axis_tready(m_axis_tready)
-);
+// the output from a register: m_axis_tready reaches nothing but the output stage. A verdict
+// beat (o_blank) has its data zeroed there but bit 120, the verdict (the join's data then
+// holds the tag check's difference, which must not leave). With an iterative core
+// (GHASH_P = 0) one register, free for the join only while it is empty (a register: a beat
+// every other cycle at most, far above the core's rate); its data loads with an enable and no
+// multiplexer, and a beat taken with no new one behind it zeroes it (every m_axis port zero
+// while m_axis_tvalid is low), as does a verdict the data's other bits, all through the
+// flip-flops' synchronous reset. With a pipelined core a register slice.
+localparam [127:0] VERDICT_BIT = 128'd1 << 120;
+generate
+    if (GHASH_P == 0) begin : g_out_iter
+        reg [127:0] m_data_reg;
+        reg [19:0]  m_side_reg;    // tkeep, tlast, tuser
+        reg         m_valid_reg;
+        // zero the output (a reset, or the beat leaves and no other comes), and the data but
+        // the verdict's bit for a verdict
+        wire        m_zero = rst || (m_axis_tready && !o_tvalid);
+        wire        m_blank = m_zero || o_blank;
+        integer     i;
+        assign o_tready = !m_valid_reg;
+        assign m_axis_tdata = m_data_reg;
+        assign {m_axis_tkeep, m_axis_tlast, m_axis_tuser} = m_side_reg;
+        assign m_axis_tvalid = m_valid_reg;
+        always @(posedge clk) begin : p_out
+            for (i = 0; i < 128; i = i + 1) begin
+                if (VERDICT_BIT[i] ? m_zero : m_blank) begin
+                    m_data_reg[i] <= 1'b0;
+                end else if (o_tvalid) begin
+                    m_data_reg[i] <= o_tdata[i];
+                end
+            end
+            if (m_zero) begin
+                m_side_reg <= 20'd0;
+            end else if (o_tvalid) begin
+                m_side_reg <= {o_tkeep, o_tlast, o_tuser};
+            end
+            m_valid_reg <= o_tvalid || (m_valid_reg && !m_axis_tready);
+            if (rst) begin
+                m_valid_reg <= 1'b0;
+            end
+        end
+    end else begin : g_out_pipe
+        axis_reg_slice #(
+            .WIDTH(128 + 16 + 1 + 3)
+        ) u_m_slice (
+            .clk(clk),
+            .rst(rst),
+            .s_axis_tdata({o_tdata & ~({128{o_blank}} & ~VERDICT_BIT), o_tkeep, o_tlast,
+                           o_tuser}),
+            .s_axis_tvalid(o_tvalid),
+            .s_axis_tready(o_tready),
+            .m_axis_tdata({m_axis_tdata, m_axis_tkeep, m_axis_tlast, m_axis_tuser}),
+            .m_axis_tvalid(m_axis_tvalid),
+            .m_axis_tready(m_axis_tready)
+        );
+    end
+endgenerate
 
 // the core's direction bit comes back with each block (always encrypt here); the side
 // FIFO's wipe shows in its credit

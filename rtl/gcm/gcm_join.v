@@ -12,8 +12,8 @@ module gcm_join (
     input  wire         clk,
     input  wire         rst,
 
-    // the side FIFO's head (gcm_request's entry, unpacked by gcm_engine); all zero while
-    // h_valid is low
+    // the side FIFO's head (gcm_request's entry, unpacked by gcm_engine); its fields count only
+    // while h_valid (an old entry may stay while it is low)
     input  wire         h_valid,
     output wire         h_pop,
     input  wire         h_is_h,
@@ -52,17 +52,19 @@ module gcm_join (
     input  wire         j0_tready,
 
     // the tag check (gcm_tag_check): E_K(J0) is k_tdata while ekj0_load, GHASH's result is
-    // taken while tag_take (the expected tag is the head's block), the results a cycle later;
-    // tag_clear zeroes the tag when it has gone out
+    // taken while tag_take (the expected tag is the head's block, XORed in while
+    // tag_compare), the results a cycle later; tag_clear zeroes the tag when it has gone out
     output wire         ekj0_load,
     output wire         tag_take,
-    output wire         tag_blank,
+    output wire         tag_compare,
     output wire         tag_clear,
     input  wire [127:0] tag_tdata,
     input  wire         tag_match,
 
-    // the output beat, into gcm_engine's output slice (o_tready: its skid register is free)
+    // the output beat, into gcm_engine's output stage (o_tready: it takes a beat); o_blank: the
+    // beat is a verdict, the output stage zeroes every bit of its data but bit 120, the verdict
     output reg  [127:0] o_tdata,
+    output reg          o_blank,
     output reg  [15:0]  o_tkeep,
     output reg          o_tlast,
     output reg  [2:0]   o_tuser,
@@ -138,18 +140,22 @@ assign j0_tvalid = j0_valid_reg;
 assign ekj0_load = fire && h_is_j0;
 assign tag_take = fin_take;
 assign tag_clear = fin_fire;
-// a verdict instead of the tag: the tag check keeps zeros, so the output's data in J_OUT is
-// its register with the verdict's bit ORed in, and no flag chooses among 128 bits there
+// a verdict instead of the tag: to decrypt, the tag check's register holds the difference
+// from the expected tag, so the output stage zeroes the verdict beat's data (o_blank) but
+// bit 120, the verdict itself; no flag chooses among the other 127 bits here
 wire verdict = msg_dir_reg || bad_iv_reg;
-assign tag_blank = verdict;
-wire tag_ok = tag_match && !bad_iv_reg;
+assign tag_compare = msg_dir_reg;
+wire verdict_now = (j_reg == J_OUT) && verdict;
+wire tag_ok = msg_dir_reg && tag_match && !bad_iv_reg;
+wire [127:0] text_tag = text | tag_tdata;
 
-// the output beat of this cycle; its data only matters while o_tvalid (the output slice
+// the output beat of this cycle; its data only matters while o_tvalid (the output stage
 // takes no other): text is zero outside J_RUN, and the tag check's register zero outside
 // J_OUT, and a data beat with no byte kept has zero text
 always @* begin : p_out
     o_tvalid = 1'b0;
-    o_tdata = text | tag_tdata | {7'd0, (j_reg == J_OUT) && msg_dir_reg && tag_ok, 120'd0};
+    o_blank = 1'b0;
+    o_tdata = {text_tag[127:121], verdict_now ? tag_ok : text_tag[120], text_tag[119:0]};
     o_tkeep = 16'd0;
     o_tlast = 1'b0;
     o_tuser = 3'd0;
@@ -161,8 +167,9 @@ always @* begin : p_out
     end else if (fin_fire) begin
         o_tvalid = 1'b1;
         o_tlast = 1'b1;
-        // the tag, or the verdict: one byte, 1 if authentic (the tag check's register zero)
+        // the tag, or the verdict: one byte, 1 if authentic (the rest zeroed: o_blank)
         if (verdict) begin
+            o_blank = 1'b1;
             o_tkeep = 16'h8000;
             o_tuser = {2'b11, msg_dir_reg};
         end else begin

@@ -141,7 +141,7 @@ def gcm_core(base_name: str) -> GcmCore:
             return tuple(f"{c}-gcm" for c in base.ciphers(p))
 
         def latency(p, base=base):
-            # a data beat: the core, the register slice after it, then the output register
+            # a data beat: the core, the register after it, then the output register
             return base.latency(p) + 2
 
         def interval(p, base=base):
