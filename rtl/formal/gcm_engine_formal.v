@@ -8,7 +8,7 @@
 // (formal/ghash_ds_free.v), the user's streams AXI4-Stream sources with well-formed messages.
 // Proven: the source rules on m_axis (every port zero while idle) and the core's streams; every
 // input tready low in the reset window; keys between messages only, holding the next IV back;
-// blocks to the core encryptions only; at most 2^DEPTH_LOG2 + 4 data beats inside; two chosen
+// blocks to the core encryptions only; at most 2^DEPTH_LOG2 + 2 data beats inside; two chosen
 // data beats out once, in order, with their own keystream; one tag or verdict beat after each
 // data packet. Proofs and what they cover: docs/interface.md, "What is proven".
 module gcm_engine_formal #(
@@ -28,7 +28,7 @@ module gcm_engine_formal #(
 // (optional first), a data packet, the tag beat when decrypting; tuser[0] the message's on
 // every beat. The GHASH unit's outputs are free in every cycle (every behaviour of ghash_ds).
 localparam integer CW = DEPTH_LOG2 + 4;
-localparam integer CAP = (1 << DEPTH_LOG2) + 4;   // side FIFO, head slice, output slice
+localparam integer CAP = (1 << DEPTH_LOG2) + 2;   // side FIFO, head and output registers
 // a chosen beat's {direction, tlast, tkeep, the byte in lane f_lane}: the lane is any, fixed
 // for the run, so every byte of every beat is checked
 localparam integer W = 1 + 1 + 16 + 8;
