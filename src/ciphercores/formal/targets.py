@@ -317,6 +317,23 @@ def _bf_x2_mutations() -> tuple[Mutation, ...]:
     return tuple(m for m in _bf_ring_mutations() if m.name in keep)
 
 
+def _bf_ring_target(name: str, what: str, mutations: tuple[Mutation, ...]) -> Target:
+    """A Blowfish ring core's target (bf_iter, bf_x2): checked with 2-cycle rounds and the
+    shortened schedule, to one latency past it."""
+    return Target(
+        name=name, top="core_formal", sources=(), core=True,
+        # the ring's stages and the output register
+        capacity=lambda p: p["ROUND_CYCLES"] + 1, ring=lambda p: p["ROUND_CYCLES"],
+        defines=lambda p: _BF_DEFINES, figures=_bf_engine_figures, cut=_BF_CUT,
+        covers=_CORE_COVERS,
+        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
+        zero_idle=2,
+        defaults={"ROUND_CYCLES": 2}, sweep=({"ROUND_CYCLES": 2},),
+        depth=0, bmc_depth=lambda p: _bf_depth(name, p),
+        cover_depth=lambda p: _bf_depth(name, p),
+        what=what, mutations=mutations)
+
+
 # the GCM engine (GHASH_P = 0) around an abstract core, its GHASH unit cut
 _GCM = "gcm/gcm_engine.v"
 _GCM_REQ = "gcm/gcm_request.v"
@@ -1315,32 +1332,11 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
                      "assign s_key_tready = !busy_reg && !prep_reg;",
                      "assign s_key_tready = !prep_reg;", ("ready_key_exact",)),
         )),
-    Target(
-        name="bf_iter", top="core_formal", sources=(), core=True,
-        # the ring's stages and the output register
-        capacity=lambda p: p["ROUND_CYCLES"] + 1, ring=lambda p: p["ROUND_CYCLES"],
-        defines=lambda p: _BF_DEFINES, figures=_bf_engine_figures, cut=_BF_CUT,
-        covers=_CORE_COVERS,
-        # keeps its last block on m_axis_tdata after the transfer, as rule 5 allows
-        zero_idle=2,
-        defaults={"ROUND_CYCLES": 2}, sweep=({"ROUND_CYCLES": 2},),
-        depth=0, bmc_depth=lambda p: _bf_depth("bf_iter", p),
-        cover_depth=lambda p: _bf_depth("bf_iter", p),
-        what=_BF_WHAT,
-        mutations=_bf_ring_mutations()),
-    Target(
-        name="bf_x2", top="core_formal", sources=(), core=True,
-        # bf_iter's ring with two 64-bit lanes in lockstep: the same stages, slots and output
-        # register, 128-bit beats
-        capacity=lambda p: p["ROUND_CYCLES"] + 1, ring=lambda p: p["ROUND_CYCLES"],
-        defines=lambda p: _BF_DEFINES, figures=_bf_engine_figures, cut=_BF_CUT,
-        covers=_CORE_COVERS,
-        zero_idle=2,
-        defaults={"ROUND_CYCLES": 2}, sweep=({"ROUND_CYCLES": 2},),
-        depth=0, bmc_depth=lambda p: _bf_depth("bf_x2", p),
-        cover_depth=lambda p: _bf_depth("bf_x2", p),
-        what=_BF_WHAT.replace("bounded: ", "two lanes of 64 bits in lockstep; bounded: ", 1),
-        mutations=_bf_x2_mutations()),
+    _bf_ring_target("bf_iter", _BF_WHAT, _bf_ring_mutations()),
+    # bf_iter's ring with two 64-bit lanes in lockstep: the same stages, slots and output
+    # register, 128-bit beats
+    _bf_ring_target("bf_x2", _BF_WHAT.replace("bounded: ", "two lanes of 64 bits in lockstep; "
+                                              "bounded: ", 1), _bf_x2_mutations()),
     Target(
         name="bf_key_engine", top="bf_key_engine_formal", bounded=True, slow=True,
         sources=("blowfish/bf_sbox.v", _OUT_REG, "blowfish/bf_key_mix.v",
